@@ -1,0 +1,292 @@
+"""Load and validate ``digest.yaml``.
+
+The file is parsed with PyYAML and validated by pydantic models that forbid unknown
+keys. Any problem becomes one :class:`~digest.errors.ConfigError` naming the file,
+the key and the line, with a suggestion when a key looks like a typo.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+from typing import Annotated, Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from digest.errors import ConfigError
+from digest.text import slugify
+
+REPO_NAME = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/(?!\.\.?$)[A-Za-z0-9._-]{1,100}$")
+SLUG = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$")
+DEFAULT_CONFIG = "digest.yaml"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+
+
+NonEmpty = Annotated[str, Field(min_length=1)]
+
+
+class SiteSettings(_Strict):
+    """How the published site presents itself."""
+
+    title: NonEmpty = "The Wire"
+    publisher: NonEmpty = "The Wire"
+    #: Absolute URL the site is served from; feeds need absolute links.
+    base_url: NonEmpty = "https://example.invalid/"
+    description: str = "Daily news of what busy open-source repositories merged."
+    #: How many editions the front page lists.
+    recent: Annotated[int, Field(ge=1, le=100)] = 10
+    #: How many editions each RSS feed carries.
+    feed_items: Annotated[int, Field(ge=1, le=500)] = 30
+    #: A folder of templates that override the shipped ones (relative to the config file).
+    templates: Path | None = None
+
+    @field_validator("base_url")
+    @classmethod
+    def _absolute_url(cls, value: str) -> str:
+        if not re.match(r"^https?://[^/\s]+", value):
+            raise ValueError("must be an absolute http(s) URL, e.g. https://news.example.org/")
+        return value if value.endswith("/") else value + "/"
+
+
+class TopicSettings(_Strict):
+    """A named subject; an edition belongs to it when one of its changes matches a rule."""
+
+    name: NonEmpty
+    slug: str | None = None
+    description: str = ""
+    labels: tuple[str, ...] = ()
+    #: Path prefixes or globs (``backends/arm/``, ``**/*.md``).
+    paths: tuple[str, ...] = ()
+    #: Title prefixes, case-insensitive (``Arm backend:``, ``[MLX]``).
+    title_prefixes: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _derive_slug(self) -> TopicSettings:
+        slug = self.slug or slugify(self.name)
+        if not SLUG.match(slug):
+            raise ValueError(f"slug {slug!r} must be lower-case letters, digits and dashes")
+        if not (self.labels or self.paths or self.title_prefixes):
+            raise ValueError("a topic needs at least one of labels, paths, title_prefixes")
+        return self.model_copy(update={"slug": slug}) if self.slug != slug else self
+
+
+class RepoSettings(_Strict):
+    """One repository of a project and where to read it from."""
+
+    name: NonEmpty
+    #: A local clone (bare or not) to read instead of the GitHub API.
+    git: Path | None = None
+    branch: NonEmpty = "main"
+    #: The source to use; derived: ``git`` when ``git`` is set, else ``github``.
+    source: str | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _owner_repo(cls, value: str) -> str:
+        if not REPO_NAME.match(value):
+            raise ValueError(f"{value!r} is not of the form owner/repo")
+        return value
+
+    @model_validator(mode="after")
+    def _derive_source(self) -> RepoSettings:
+        if self.source is None:
+            return self.model_copy(update={"source": "git" if self.git else "github"})
+        return self
+
+
+class ProjectSettings(_Strict):
+    """A project: one edition a day covering all of its repositories."""
+
+    name: NonEmpty
+    slug: str | None = None
+    description: str = ""
+    repos: Annotated[tuple[RepoSettings, ...], Field(min_length=1)]
+
+    @model_validator(mode="after")
+    def _check(self) -> ProjectSettings:
+        names = [repo.name.lower() for repo in self.repos]
+        dupes = sorted({n for n in names if names.count(n) > 1})
+        if dupes:
+            raise ValueError(f"repository listed twice: {', '.join(dupes)}")
+        slug = self.slug or slugify(self.name)
+        if not SLUG.match(slug):
+            raise ValueError(f"slug {slug!r} must be lower-case letters, digits and dashes")
+        return self.model_copy(update={"slug": slug}) if self.slug != slug else self
+
+    @property
+    def key(self) -> str:
+        """The project's slug (always set after validation)."""
+        assert self.slug is not None
+        return self.slug
+
+
+class Settings(_Strict):
+    """The whole configuration file."""
+
+    site: SiteSettings = SiteSettings()
+    data_dir: Path = Path("data")
+    site_dir: Path = Path("site")
+    #: The writer used unless ``--writer`` says otherwise.
+    writer: NonEmpty = "extractive"
+    topics: tuple[TopicSettings, ...] = ()
+    projects: Annotated[tuple[ProjectSettings, ...], Field(min_length=1)]
+
+    @model_validator(mode="after")
+    def _unique(self) -> Settings:
+        for kind, slugs in (
+            ("project", [p.key for p in self.projects]),
+            ("topic", [t.slug or "" for t in self.topics]),
+        ):
+            dupes = sorted({s for s in slugs if slugs.count(s) > 1})
+            if dupes:
+                raise ValueError(f"two {kind}s share the slug {', '.join(dupes)}")
+        return self
+
+    def project(self, slug: str) -> ProjectSettings:
+        for project in self.projects:
+            if project.key == slug:
+                return project
+        known = ", ".join(p.key for p in self.projects)
+        raise ConfigError("--project", f"no project {slug!r}; configured: {known}")
+
+
+def load_settings(path: Path) -> Settings:
+    """Read, validate and return the configuration at ``path``.
+
+    Relative paths in it (``data_dir``, ``site_dir``, ``git``, ``site.templates``) are
+    resolved against the file's folder. Raises :class:`ConfigError` on any problem.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(path, "no such file (pass --config PATH)") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(path, f"cannot read: {error}") from None
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        _reject_duplicate_keys(path, root)
+        raw = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as error:
+        line = error.problem_mark.line + 1 if error.problem_mark else "?"
+        raise ConfigError(path, f"line {line}: invalid YAML: {error.problem}") from None
+    except yaml.YAMLError as error:
+        raise ConfigError(path, f"invalid YAML: {error}") from None
+    if not isinstance(raw, dict):
+        raise ConfigError(path, "must be a mapping with at least a 'projects' key")
+    try:
+        settings = Settings.model_validate(raw)
+    except ValidationError as error:
+        raise _explain(path, root, error) from None
+    return _resolve_paths(settings, path.parent.resolve())
+
+
+def _resolve_paths(settings: Settings, base: Path) -> Settings:
+    def resolve(p: Path) -> Path:
+        return p.expanduser() if p.expanduser().is_absolute() else base / p
+
+    projects = tuple(
+        project.model_copy(
+            update={
+                "repos": tuple(
+                    repo.model_copy(update={"git": resolve(repo.git)}) if repo.git else repo
+                    for repo in project.repos
+                )
+            }
+        )
+        for project in settings.projects
+    )
+    site = settings.site
+    if site.templates is not None:
+        site = site.model_copy(update={"templates": resolve(site.templates)})
+    return settings.model_copy(
+        update={
+            "data_dir": resolve(settings.data_dir),
+            "site_dir": resolve(settings.site_dir),
+            "projects": projects,
+            "site": site,
+        }
+    )
+
+
+def _reject_duplicate_keys(path: Path, node: yaml.Node | None) -> None:
+    if isinstance(node, yaml.MappingNode):
+        seen: set[str] = set()
+        for key, value in node.value:
+            name = str(key.value)
+            if name in seen:
+                raise ConfigError(path, f"line {key.start_mark.line + 1}: key given twice", name)
+            seen.add(name)
+            _reject_duplicate_keys(path, value)
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            _reject_duplicate_keys(path, item)
+
+
+def _explain(path: Path, root: yaml.Node | None, error: ValidationError) -> ConfigError:
+    """Turn pydantic's first error into a message naming the key, the line and a fix."""
+    # A misspelt key also shows up as a missing one; the typo is the useful message.
+    first = min(error.errors(), key=lambda e: e["type"] != "extra_forbidden")
+    loc = [part for part in first["loc"] if not str(part).startswith(("function-", "model"))]
+    key = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in loc).replace(".[", "[")
+    node, parent = _node_at(root, loc)
+    target = node or parent
+    line = f"line {target.start_mark.line + 1}: " if target is not None else ""
+    kind = first["type"]
+    if kind == "extra_forbidden":
+        model = _model_at(loc[:-1])
+        known = sorted(model.model_fields) if model else []
+        hint = difflib.get_close_matches(str(loc[-1]), known, n=1)
+        suggestion = f"; did you mean {hint[0]!r}?" if hint else f"; known keys: {', '.join(known)}"
+        return ConfigError(path, f"{line}unknown key{suggestion}", key or None)
+    if kind == "missing":
+        return ConfigError(path, f"{line}required key is missing", key or None)
+    message = str(first["msg"]).removeprefix("Value error, ")
+    return ConfigError(path, f"{line}{message}", key or None)
+
+
+def _node_at(root: yaml.Node | None, loc: list[Any]) -> tuple[yaml.Node | None, yaml.Node | None]:
+    """Walk the YAML node tree along ``loc``; return (node, deepest parent found)."""
+    node, parent = root, root
+    for part in loc:
+        if isinstance(node, yaml.MappingNode):
+            pair = next(((k, v) for k, v in node.value if k.value == part), None)
+            if pair is None:
+                return None, node
+            key_node, value_node = pair
+            # The key's own line is the one to show for the last part (an unknown key).
+            parent, node = node, (key_node if part is loc[-1] else value_node)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
+            parent, node = node, node.value[part]
+        else:
+            return None, parent
+    return node, parent
+
+
+def _model_at(loc: list[Any]) -> type[BaseModel] | None:
+    """The pydantic model that validates the mapping at ``loc``."""
+    model: type[BaseModel] = Settings
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        annotation = model.model_fields[part].annotation if part in model.model_fields else None
+        nested = _first_model(annotation)
+        if nested is None:
+            return None
+        model = nested
+    return model
+
+
+def _first_model(annotation: Any) -> type[BaseModel] | None:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in getattr(annotation, "__args__", ()):
+        found = _first_model(arg)
+        if found is not None:
+            return found
+    metadata_origin = getattr(annotation, "__origin__", None)
+    return _first_model(metadata_origin) if metadata_origin not in (None, annotation) else None

@@ -1,0 +1,30 @@
+"""The one error type for problems a user can fix."""
+
+
+class WireError(Exception):
+    """A user-facing problem: bad configuration, a bad date, an unreadable repository.
+
+    The CLI prints ``str(error)`` as one line and exits with ``exit_code``; nothing
+    else in the package prints or exits.
+    """
+
+    exit_code = 1
+
+
+class ConfigError(WireError):
+    """The configuration file is unreadable or invalid."""
+
+    exit_code = 2
+
+    def __init__(self, path: object, message: str, key: str | None = None) -> None:
+        self.path = str(path)
+        self.key = key
+        self.detail = message
+        where = f"{self.path}: {key}: " if key else f"{self.path}: "
+        super().__init__(where + message)
+
+
+class UsageError(WireError):
+    """A command-line argument is wrong (a malformed date, an unknown project)."""
+
+    exit_code = 2

@@ -1,0 +1,180 @@
+"""The records the pipeline stages hand to each other.
+
+Every record is a frozen dataclass: sources produce :class:`PullRequest` records,
+the summarizer turns a day of them into a :class:`Digest`, and the renderer reads
+digests. Nothing else crosses a stage boundary.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Urgency(StrEnum):
+    """How soon a team should act on an action item."""
+
+    IMMEDIATE = "immediate"
+    PLAN = "plan"
+    MONITOR = "monitor"
+
+
+@dataclass(frozen=True)
+class FileChange:
+    """One file touched by a pull request."""
+
+    path: str
+    #: Lines added; ``None`` when unknown (binary file, or contents missing from the clone).
+    additions: int | None = None
+    #: Lines deleted; ``None`` when unknown.
+    deletions: int | None = None
+
+
+@dataclass(frozen=True)
+class Review:
+    """One review left on a pull request (only sources that know reviews fill these)."""
+
+    author: str
+    #: GitHub's review state: APPROVED, CHANGES_REQUESTED, COMMENTED, DISMISSED.
+    state: str
+
+
+@dataclass(frozen=True)
+class ChangeLink:
+    """A pointer from one change to another (what a revert reverts, what a re-land re-lands)."""
+
+    repo: str
+    number: int | None = None
+    sha: str | None = None
+    title: str | None = None
+
+
+@dataclass(frozen=True)
+class PullRequest:
+    """A merged change, normalised from whichever source collected it."""
+
+    repo: str
+    #: Pull request number; ``None`` for a direct push with no PR.
+    number: int | None
+    title: str
+    body: str
+    #: Link to the pull request, or to the commit when there is no PR.
+    url: str
+    merged_at: dt.datetime
+    author: str
+    sha: str | None = None
+    labels: tuple[str, ...] = ()
+    files: tuple[FileChange, ...] = ()
+    additions: int = 0
+    deletions: int = 0
+    changed_files: int = 0
+    #: Reviews, when the source knows them (the GitHub API does; git does not).
+    reviews: tuple[Review, ...] = ()
+    comments: int | None = None
+    review_comments: int | None = None
+    participants: tuple[str, ...] = ()
+    linked_issues: tuple[int, ...] = ()
+    #: Set when this change reverts another.
+    reverts: ChangeLink | None = None
+    #: Set when this change lands again something that was reverted.
+    relands: ChangeLink | None = None
+
+    @property
+    def key(self) -> str:
+        """A short identifier unique within a day: ``owner/repo#N`` or ``owner/repo@sha``."""
+        if self.number is not None:
+            return f"{self.repo}#{self.number}"
+        return f"{self.repo}@{(self.sha or '')[:12]}"
+
+
+@dataclass(frozen=True)
+class RepoDay:
+    """What one source collected for one repository and one UTC day."""
+
+    repo: str
+    date: dt.date
+    source: str
+    pulls: tuple[PullRequest, ...]
+    #: When the collection ran (from the injected clock).
+    collected_at: dt.datetime
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A numbered reference of an edition; ``n`` is what ``[n]`` in the text points at."""
+
+    n: int
+    repo: str
+    number: int | None
+    title: str
+    url: str
+
+
+@dataclass(frozen=True)
+class ActionItem:
+    """Something a team lead should do, tied to a repository and citing references."""
+
+    text: str
+    repo: str
+    urgency: Urgency
+    refs: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class FaqEntry:
+    question: str
+    answer: str
+
+
+@dataclass(frozen=True)
+class ChangeSummary:
+    """One line of the full list of a day's changes shown under the story."""
+
+    repo: str
+    number: int | None
+    title: str
+    url: str
+    #: The kind the summarizer assigned (feature, fix, revert, ci, ...).
+    kind: str
+
+
+@dataclass(frozen=True)
+class RepoFailure:
+    """A repository that could not be read for the edition, and why."""
+
+    repo: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Digest:
+    """One edition: a project's news for one UTC day."""
+
+    project: str
+    project_slug: str
+    date: dt.date
+    headline: str
+    dek: str
+    #: Markdown; every sentence cites at least one ``[n]``.
+    body: str
+    action_items: tuple[ActionItem, ...]
+    references: tuple[Reference, ...]
+    faq: tuple[FaqEntry, ...]
+    #: Repositories with at least one merged change that day, in config order.
+    repos: tuple[str, ...] = ()
+    #: Configured topic slugs this edition touches.
+    topics: tuple[str, ...] = ()
+    #: Every change of the day, most important first.
+    changes: tuple[ChangeSummary, ...] = ()
+    #: Which writer produced the text ("extractive", "openai", ...).
+    writer: str = "extractive"
+    #: Why the writer differs from the one asked for (e.g. a fallback), else empty.
+    writer_note: str = ""
+    failed_repos: tuple[RepoFailure, ...] = field(default=())
+    #: When the edition was written (from the injected clock); kept across identical re-runs.
+    filed_at: dt.datetime | None = None
+
+    @property
+    def change_count(self) -> int:
+        return len(self.changes)

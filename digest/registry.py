@@ -1,0 +1,71 @@
+"""One place where sources and writers are registered by name.
+
+Built-in sources and writers register through :func:`digest.builtins.register`, the same
+hook an outside package exposes through the ``the_wire.plugins`` entry-point group::
+
+    [project.entry-points."the_wire.plugins"]
+    mine = "my_package.wire:register"   # def register(registry: Registry) -> None
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, TypeVar
+
+from digest.errors import WireError
+
+if TYPE_CHECKING:
+    from digest.sources.base import SourceFactory
+    from digest.summarize.base import WriterFactory
+
+ENTRY_POINT_GROUP = "the_wire.plugins"
+F = TypeVar("F")
+
+
+@dataclass
+class Registry:
+    """Factories of sources and writers, keyed by the name used in configuration."""
+
+    sources: dict[str, SourceFactory] = field(default_factory=dict)
+    writers: dict[str, WriterFactory] = field(default_factory=dict)
+
+    def add_source(self, name: str, factory: SourceFactory) -> None:
+        _add(self.sources, "source", name, factory)
+
+    def add_writer(self, name: str, factory: WriterFactory) -> None:
+        _add(self.writers, "writer", name, factory)
+
+    def source(self, name: str) -> SourceFactory:
+        return _get(self.sources, "source", name)
+
+    def writer(self, name: str) -> WriterFactory:
+        return _get(self.writers, "writer", name)
+
+
+def _add(table: dict[str, object], kind: str, name: str, factory: object) -> None:
+    if name in table:
+        raise WireError(f"two plugins register the {kind} {name!r}")
+    table[name] = factory
+
+
+def _get(table: dict[str, F], kind: str, name: str) -> F:
+    try:
+        return table[name]
+    except KeyError:
+        known = ", ".join(sorted(table)) or "none"
+        raise WireError(f"unknown {kind} {name!r}; available: {known}") from None
+
+
+def default_registry(*, plugins: bool = True) -> Registry:
+    """A registry with the built-ins and, unless ``plugins`` is False, installed plugins."""
+    from digest import builtins
+
+    registry = Registry()
+    hooks: list[Callable[[Registry], None]] = [builtins.register]
+    if plugins:
+        hooks += [ep.load() for ep in entry_points(group=ENTRY_POINT_GROUP)]
+    for hook in hooks:
+        hook(registry)
+    return registry

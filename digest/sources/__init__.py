@@ -1,0 +1,1 @@
+"""Sources: where merged changes are collected from (a local git clone, the GitHub API)."""

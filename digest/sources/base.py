@@ -1,0 +1,44 @@
+"""The interface every source implements."""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from digest.clock import Clock
+from digest.config import RepoSettings, Settings
+from digest.models import PullRequest
+
+
+@dataclass(frozen=True)
+class SourceContext:
+    """What a source factory may use to build a source."""
+
+    settings: Settings
+    clock: Clock
+    #: Environment variables (tokens, API URLs); injected so tests can pin them.
+    env: Mapping[str, str] = field(default_factory=dict)
+    log: logging.Logger = logging.getLogger("digest.sources")
+
+
+class Source(Protocol):
+    """Collects the changes that landed in one repository during one UTC day."""
+
+    def collect(self, repo: RepoSettings, day: dt.date) -> tuple[PullRequest, ...]:
+        """Return every change merged into ``repo.branch`` on ``day`` (UTC), oldest first.
+
+        Raises :class:`digest.errors.WireError` when the repository cannot be read.
+        """
+        ...
+
+
+SourceFactory = Callable[[SourceContext], Source]
+
+
+def day_window(day: dt.date) -> tuple[dt.datetime, dt.datetime]:
+    """Return the half-open UTC interval ``[start, end)`` covering ``day``."""
+    start = dt.datetime.combine(day, dt.time(), tzinfo=dt.UTC)
+    return start, start + dt.timedelta(days=1)

@@ -1,0 +1,130 @@
+"""The only stage that writes pipeline data: collected days and digests as JSON files.
+
+Layout under ``data_dir``::
+
+    collected/<owner>/<repo>/<YYYY-MM-DD>.json   one RepoDay
+    digests/<project-slug>/<YYYY-MM-DD>.json     one Digest
+
+Files are written atomically (temporary file, fsync, rename) and deterministically
+(sorted keys, fixed indentation), so the same input always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import TypeAdapter, ValidationError
+
+from digest.errors import WireError
+from digest.models import Digest, RepoDay
+
+T = TypeVar("T")
+_REPO_DAY = TypeAdapter(RepoDay)
+_DIGEST = TypeAdapter(Digest)
+
+
+def write_atomic(path: Path, data: bytes) -> bool:
+    """Write ``data`` to ``path`` via a temporary file and a rename.
+
+    Returns False, writing nothing, when the file already holds exactly ``data``
+    (so unchanged outputs keep their modification time).
+    """
+    try:
+        if path.read_bytes() == data:
+            return False
+    except OSError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        Path(tmp).replace(path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return True
+
+
+def dumps(value: Any) -> bytes:
+    """Serialise a JSON-ready value deterministically (sorted keys, UTF-8, newline at end)."""
+    return (json.dumps(value, sort_keys=True, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+class Store:
+    """Reads and writes the pipeline's JSON files under one data folder."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.root = data_dir
+
+    # Collected repo-days.
+    def repo_day_path(self, repo: str, day: dt.date) -> Path:
+        owner, name = repo.split("/", 1)
+        return self.root / "collected" / owner / name / f"{day.isoformat()}.json"
+
+    def save_repo_day(self, repo_day: RepoDay) -> Path:
+        path = self.repo_day_path(repo_day.repo, repo_day.date)
+        write_atomic(path, dumps(_REPO_DAY.dump_python(repo_day, mode="json")))
+        return path
+
+    def load_repo_day(self, repo: str, day: dt.date) -> RepoDay | None:
+        return self._load(self.repo_day_path(repo, day), _REPO_DAY)
+
+    # Digests.
+    def digest_path(self, project_slug: str, day: dt.date) -> Path:
+        return self.root / "digests" / project_slug / f"{day.isoformat()}.json"
+
+    def save_digest(self, digest: Digest) -> Path:
+        path = self.digest_path(digest.project_slug, digest.date)
+        write_atomic(path, dumps(_DIGEST.dump_python(digest, mode="json")))
+        return path
+
+    def load_digest(self, project_slug: str, day: dt.date) -> Digest | None:
+        return self._load(self.digest_path(project_slug, day), _DIGEST)
+
+    def digest_files(self) -> Iterator[tuple[str, dt.date, Path]]:
+        """Yield (project slug, date, path) of every stored digest, in no particular order."""
+        base = self.root / "digests"
+        if not base.is_dir():
+            return
+        for project_dir in base.iterdir():
+            if not project_dir.is_dir():
+                continue
+            for path in project_dir.glob("*.json"):
+                try:
+                    day = dt.date.fromisoformat(path.stem)
+                except ValueError:
+                    continue
+                yield project_dir.name, day, path
+
+    @staticmethod
+    def read_digest(path: Path) -> Digest:
+        """Parse the digest file at ``path``; raise WireError when it is not one."""
+        digest = Store._load(path, _DIGEST)
+        if digest is None:
+            raise WireError(f"{path}: digest file disappeared while reading")
+        return digest
+
+    @staticmethod
+    def _load(path: Path, adapter: TypeAdapter[T]) -> T | None:
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return None
+        try:
+            return adapter.validate_json(raw)
+        except ValidationError as error:
+            problem = error.errors()[0]
+            where = ".".join(str(p) for p in problem["loc"])
+            raise WireError(
+                f"{path}: not a valid stored record ({where}: {problem['msg']}); "
+                "delete it or re-run with --refresh"
+            ) from None

@@ -1,0 +1,34 @@
+"""Small, pure helpers for untrusted text shared by every stage."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# Bidirectional overrides/isolates and other invisible format characters that can make
+# text read differently from what it is ("Trojan Source").
+_BIDI_AND_INVISIBLE = re.compile(
+    "[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]"
+)
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def neutralise(text: str) -> str:
+    """Return ``text`` NFC-normalised, without bidi controls, invisible or control characters.
+
+    Newlines and tabs are kept; carriage returns become newlines.
+    """
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = _CONTROL.sub("", _BIDI_AND_INVISIBLE.sub("", text))
+    return unicodedata.normalize("NFC", text)
+
+
+def one_line(text: str) -> str:
+    """Return ``text`` neutralised with every run of whitespace collapsed to one space."""
+    return " ".join(neutralise(text).split())
+
+
+def slugify(name: str) -> str:
+    """Return a URL-safe lower-case slug of ``name`` (``PyTorch Core`` -> ``pytorch-core``)."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
