@@ -1,0 +1,334 @@
+"""Parse what git prints for :mod:`digest.sources.git`; pure functions, no processes.
+
+Three kinds of input are read here: the output of ``git log`` (a custom format framed
+by markers that carry a random nonce, each record followed by a ``--numstat -z`` or
+``--raw -z`` section), the output of ``git cat-file``, and commit messages (PR numbers,
+titles, bodies, and what a revert or re-land points at).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from digest.models import FileChange
+from digest.text import neutralise, one_line
+
+#: Longest body and title kept; hostile commits can carry megabytes of text.
+MAX_BODY = 200_000
+MAX_TITLE = 1_000
+_CUT = " [… truncated]"
+
+_HEX = r"[0-9a-fA-F]"
+_OWN_NUMBER = re.compile(r"\s*\(#([0-9]{1,9})\)\s*$")
+_MERGE_PR = re.compile(r"^Merge pull request #([0-9]{1,9}) from \S+")
+_RESOLVED = re.compile(
+    r"^[ \t]*Pull[- ]Request(?:[ \t]+resolved)?:[ \t]*https?://github\.com/"
+    r"([\w.-]+/[\w.-]+)/pull/([0-9]{1,9})\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+_REVERT_SUBJECT = re.compile(r"^(?:revert(?:ed|ing)?|back[ -]?out)\b[ \t]*:?[ \t]*(.*)$", re.I)
+_THIS_REVERTS = re.compile(rf"\bThis reverts commit ({_HEX}{{7,64}})\b")
+#: ``#N``, ``owner/repo#N`` or a pull request URL (one capture group).
+_PR_REF = (
+    r"(?:pr[ \t]*)?(#[0-9]{1,9}|[\w.-]+/[\w.-]+#[0-9]{1,9}"
+    r"|https?://github\.com/[\w.-]+/[\w.-]+/pull/[0-9]{1,9})"
+)
+_REVERTS_PR = re.compile(rf"^[ \t]*reverts[ \t]+{_PR_REF}", re.I | re.M)
+_RELAND_WORD = r"re-?(?:re-?)*(?:land|apply)\w*"
+_RELAND_TAG = re.compile(rf"[ \t]*[\[(][ \t]*{_RELAND_WORD}\b[^\])]*[\])][ \t]*", re.I)
+_RELAND_LEAD = re.compile(
+    rf"^((?:\[[^\]]*\][ \t]*)*){_RELAND_WORD}\b"
+    r"(?:[ \t]+(?:of|the[ \t]+PR[ \t]+of)\b)?[ \t]*:?[ \t]*(.*)$",
+    re.I,
+)
+_RELAND_OF = re.compile(
+    r"\b(?:re-?lands?|re-?land(?:ing|ed)?(?:[ \t]+of)?|reapplies|reapply(?:ing)?|originally"
+    rf"|original[ \t]+(?:pr|pull[ \t]+request)|actually[ \t]+landing)\b[ \t]*:?[ \t]*{_PR_REF}",
+    re.I,
+)
+_ORIGINALLY = re.compile(r"[ \t]*\(originally #([0-9]{1,9})\)", re.I)
+_PULL_URL = re.compile(r"https?://github\.com/([\w.-]+/[\w.-]+)/pull/([0-9]{1,9})\b")
+_HASH_PREFIX = re.compile(r"^#([0-9]{1,9})[ \t]*:[ \t]*(.*)$")
+_DIFF_PREFIX = re.compile(r"^D[0-9]+[ \t]*:[ \t]*(?=\")")
+_QUOTED = re.compile(r'^"(.*)"(?:[ \t]+v[0-9]+)?$')
+_LIST_OF_QUOTED = re.compile(r'"[ \t]*(?:,|&|and)[ \t]*"', re.I)
+
+
+@dataclass(frozen=True)
+class RawCommit:
+    """One commit as ``git log`` printed it; ``committed`` is the committer time (epoch s)."""
+
+    sha: str
+    committed: int
+    author: str
+    message: str
+    files: tuple[FileChange, ...]
+    #: Blob ids the diff reads (filled from ``--raw`` output only).
+    blobs: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What a message says about another change; every part may be unknown.
+
+    ``loose`` is a weaker guess at the number (any link to a pull request of the repo);
+    ``weak`` marks a sha read from a body alone (bumps quote other repositories' logs).
+    """
+
+    number: int | None = None
+    sha: str | None = None
+    title: str | None = None
+    loose: int | None = None
+    weak: bool = False
+
+
+@dataclass(frozen=True)
+class Message:
+    """A parsed commit message: own number, title, body and links to other changes."""
+
+    sha: str
+    number: int | None
+    title: str
+    body: str
+    reverts: Hint | None
+    relands: Hint | None
+
+
+class LogFormat:
+    """The ``--format`` of the log run and the parser of its output, framed by ``nonce``.
+
+    Commit text cannot forge the markers because it cannot know the nonce.
+    """
+
+    def __init__(self, nonce: str) -> None:
+        self.start = f"\x1e{nonce}\x1e"
+        self.sep = f"\x1f{nonce}\x1f"
+        self.end = f"\x1d{nonce}\x1d"
+
+    def pretty(self) -> str:
+        """Return the ``--format=`` value: sha, committer time, author name, raw message."""
+        sep = _escape(self.sep)
+        return f"tformat:{_escape(self.start)}%H{sep}%ct{sep}%an{sep}%B{_escape(self.end)}"
+
+    def parse(self, text: str, numstat: bool) -> list[RawCommit]:
+        """Split the log output ``text`` into commits, newest first as git printed them.
+
+        ``numstat`` says whether file sections are ``--numstat -z`` (else ``--raw -z``).
+        Records that do not parse are skipped.
+        """
+        commits = []
+        for record in text.split(self.start)[1:]:
+            head, _, files = record.partition(self.end)
+            fields = head.split(self.sep)
+            if len(fields) != 4 or not _is_number(fields[1]):
+                continue
+            sha, committed, author, message = fields
+            section = files.lstrip("\x00\n")
+            found, blobs = (parse_numstat(section), ()) if numstat else parse_raw(section)
+            author = one_line(author) or "unknown"
+            commits.append(RawCommit(sha.strip(), int(committed), author, message, found, blobs))
+        return commits
+
+
+def _escape(marker: str) -> str:
+    """Return ``marker`` with control characters written as git's ``%xNN`` placeholders."""
+    return "".join(f"%x{ord(c):02x}" if ord(c) < 0x20 else c for c in marker)
+
+
+def parse_numstat(section: str) -> tuple[FileChange, ...]:
+    """Parse ``--numstat -z`` entries (``a\\td\\tpath\\0`` or ``a\\td\\t\\0old\\0new\\0``)."""
+    tokens = section.split("\x00")
+    files: list[FileChange] = []
+    i = 0
+    while i < len(tokens):
+        parts = tokens[i].split("\t", 2)
+        i += 1
+        if len(parts) != 3:
+            continue
+        adds, dels, path = parts
+        if not path:  # a rename or copy: the old and the new path follow
+            path = tokens[i + 1] if i + 1 < len(tokens) else ""
+            i += 2
+        if path:
+            files.append(FileChange(neutralise(path), _count(adds), _count(dels)))
+    return tuple(files)
+
+
+def parse_raw(section: str) -> tuple[tuple[FileChange, ...], tuple[str, ...]]:
+    """Parse ``--raw --no-renames -z`` entries (``:mode mode old new S\\0path\\0``).
+
+    Return the changed files, line counts unknown, and the blob ids a diff would read
+    (neither submodule commits nor the all-zero id of an absent side).
+    """
+    tokens = section.split("\x00")
+    files: list[FileChange] = []
+    blobs: list[str] = []
+    for header, path in zip(tokens[::2], tokens[1::2], strict=False):
+        fields = header.lstrip(":").split()
+        if len(fields) < 5 or not path:
+            continue
+        files.append(FileChange(neutralise(path)))
+        for mode, oid in ((fields[0], fields[2]), (fields[1], fields[3])):
+            if mode != "160000" and oid.strip("0"):
+                blobs.append(oid)
+    return tuple(files), tuple(blobs)
+
+
+def parse_missing(output: str) -> set[str]:
+    """Return the ids ``git cat-file --batch-check=%(objectname)`` reported missing."""
+    return {line.split()[0] for line in output.splitlines() if line.endswith(" missing")}
+
+
+def _is_number(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
+def _count(text: str) -> int | None:
+    """Return a numstat count as an int, or None for ``-`` (binary) and anything odd."""
+    return int(text) if _is_number(text) else None
+
+
+def parse_batch(data: bytes, asked: list[str]) -> dict[str, tuple[str, str]]:
+    """Read ``git cat-file --batch`` output for the names ``asked`` (in order).
+
+    Return ``{asked name: (full sha, commit message)}`` for the names that are commits;
+    missing, ambiguous and non-commit objects are left out.
+    """
+    found: dict[str, tuple[str, str]] = {}
+    pos = 0
+    for name in asked:
+        newline = data.find(b"\n", pos)
+        if newline < 0:
+            break
+        header = data[pos:newline].split()
+        pos = newline + 1
+        if len(header) != 3 or not header[2].isdigit():
+            continue
+        size = int(header[2])
+        content, pos = data[pos : pos + size], pos + size + 1
+        if header[1] == b"commit":
+            message = content.partition(b"\n\n")[2].decode("utf-8", "replace")
+            found[name] = (header[0].decode("ascii", "replace"), message)
+    return found
+
+
+def parse_message(sha: str, message: str, repo: str) -> Message:
+    """Parse the raw commit ``message`` of ``sha`` in ``repo`` (``owner/name``)."""
+    subject, _, rest = message.lstrip("\n").partition("\n")
+    merge = _MERGE_PR.match(subject)
+    if merge:  # GitHub merge commit: the PR title is the first line of the body
+        title_line, _, rest = rest.strip("\n").partition("\n")
+        subject = f"{title_line} (#{merge[1]})" if title_line.strip() else subject
+    own = _OWN_NUMBER.search(subject)
+    number = int(own[1]) if own else _resolved_number(rest, repo)
+    title = _clip(one_line(subject[: own.start()] if own else subject), MAX_TITLE)
+    body = _clip(neutralise(rest).strip(), MAX_BODY)
+    title = title or "(no commit message)"
+    # A re-land ("Reapply X" reverting a revert) is reported as a re-land, not a revert.
+    reland = None if _REVERT_SUBJECT.match(title) else reland_hint(title, body, repo, number)
+    revert = None if reland else revert_hint(title, body, repo)
+    return Message(sha, number, title, body, revert, reland)
+
+
+def _clip(text: str, limit: int) -> str:
+    """Return ``text`` cut to ``limit`` characters, saying so when it was cut."""
+    return text if len(text) <= limit else text[:limit] + _CUT
+
+
+def _resolved_number(body: str, repo: str) -> int | None:
+    """Return N of the first ``Pull Request resolved: …/repo/pull/N`` line of ``body``."""
+    numbers = [int(n) for name, n in _RESOLVED.findall(body) if name.lower() == repo.lower()]
+    return numbers[0] if numbers else None
+
+
+def revert_hint(title: str, body: str, repo: str) -> Hint | None:
+    """Return what the change titled ``title`` reverts, or None when it is not a revert.
+
+    The sha comes from ``This reverts commit <sha>.``; the title and number from a quoted
+    ``Revert "X (#N)"`` subject, or ``Revert #N``, or a ``Reverts owner/repo#N`` line.
+    """
+    shas = _THIS_REVERTS.findall(body)
+    sha = shas[0].lower() if shas else None
+    subject = _REVERT_SUBJECT.match(title)
+    if subject is None:
+        return Hint(sha=sha, weak=True) if sha else None
+    rest = subject[1]
+    inner, number = (None, None)
+    if rest.startswith('"'):
+        inner, number = split_number(_unquote(rest))
+    elif bare := re.match(r"(?:pr[ \t]*)?#([0-9]{1,9})\b", rest, re.I):
+        number = int(bare[1])
+    if number is None:
+        number = next((_ref_number(r, repo) for r in _REVERTS_PR.findall(body)), None)
+    if sha is None and number is None and not inner:
+        return None
+    return Hint(number=number, sha=sha, title=inner or None)
+
+
+def _unquote(text: str) -> str:
+    """Return the text of ``"X"`` (the first of ``"X" and "Y"``; an open quote is fine)."""
+    inner = text[1:-1] if len(text) > 1 and text.endswith('"') else text[1:]
+    return _LIST_OF_QUOTED.split(inner, maxsplit=1)[0].strip()
+
+
+def split_number(title: str) -> tuple[str, int | None]:
+    """Split a trailing ``(#N)`` off ``title``; return the rest and N (or None)."""
+    own = _OWN_NUMBER.search(title)
+    return (title[: own.start()].strip(), int(own[1])) if own else (title.strip(), None)
+
+
+def _ref_number(ref: str, repo: str) -> int | None:
+    """Return N of ``#N``, ``owner/repo#N`` or a pull URL when it is about ``repo``."""
+    if ref.startswith("#"):
+        return int(ref[1:])
+    url = _PULL_URL.match(ref)
+    name, number = (url[1], url[2]) if url else ref.split("#", 1)
+    return int(number) if name.lower() == repo.lower() else None
+
+
+def reland_hint(title: str, body: str, repo: str, own: int | None) -> Hint | None:
+    """Return what the change titled ``title`` (number ``own``) re-lands, or None.
+
+    Recognises ``Reland "X"``, ``Re-land X``, ``Reapply "X"``, ``[reland] X``,
+    ``X (re-land)``. The number comes from the title (``"X (#N)"``, ``#N: X``,
+    ``(originally #N)``) or the body (``Reland of #N``, ``original PR: #N``).
+    """
+    stripped = _strip_reland(title)
+    if stripped is None:
+        return None
+    originally = _ORIGINALLY.search(stripped)
+    numbers = [int(originally[1])] if originally else []
+    stripped, tail = split_number(_ORIGINALLY.sub("", stripped))
+    if hashed := _HASH_PREFIX.match(stripped):
+        numbers.append(int(hashed[1]))
+        stripped = hashed[2]
+    quoted = _QUOTED.match(_DIFF_PREFIX.sub("", stripped))
+    stripped, in_quotes = split_number(quoted[1] if quoted else stripped)
+    numbers += [n for n in (in_quotes, tail) if n is not None]
+    in_title = next((n for n in numbers if n != own), None)
+    number = in_title or _body_number(_RELAND_OF.findall(body), repo, own)
+    loose = _body_number([m.group(0) for m in _PULL_URL.finditer(body)], repo, own)
+    shas = _THIS_REVERTS.findall(body)
+    sha = shas[0].lower() if shas else None
+    return Hint(number=number, sha=sha, title=stripped or title, loose=loose)
+
+
+def _strip_reland(title: str) -> str | None:
+    """Return ``title`` without its re-land marker, or None when it has none."""
+    lead = _RELAND_LEAD.match(title)
+    if lead:
+        return f"{lead[1]}{lead[2]}".strip()
+    tag = _RELAND_TAG.search(title)
+    if tag:
+        return " ".join(f"{title[: tag.start()]} {title[tag.end() :]}".split())
+    return None
+
+
+def _body_number(refs: list[str], repo: str, own: int | None) -> int | None:
+    """Return the first of ``refs`` that names a pull request of ``repo`` other than ``own``."""
+    for ref in refs:
+        number = _ref_number(ref, repo)
+        if number is not None and number != own:
+            return number
+    return None

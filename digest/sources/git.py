@@ -1,0 +1,329 @@
+"""Collect a day's merged changes from a local git clone (bare or not, partial or full).
+
+A change is a commit on the first-parent history of the configured branch whose
+committer time falls in the UTC day. One collection runs two git processes in the
+usual case and six at most, however many commits the day has:
+
+1. ``git cat-file --batch-check`` resolves the branch (and proves the folder is a repo);
+   only when the branch is missing, ``git for-each-ref`` lists the branches there are;
+2. ``git log --first-parent --numstat -z`` reads the day's commits and their files;
+3. only if that fails (blobs missing from a partial or damaged clone): the same log with
+   ``--raw``, which needs trees only, then one ``cat-file --batch-check`` to find the
+   missing blobs and one ``git log --no-walk --stdin --numstat`` to count the lines of
+   the commits that lack none; the others keep unknown (None) line counts;
+4. only if the day reverts or re-lands commits outside it, ``git cat-file --batch``
+   reads those commits.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+import secrets
+import subprocess
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from digest.config import RepoSettings
+from digest.errors import WireError
+from digest.models import ChangeLink, PullRequest
+from digest.sources._gitlog import (
+    Hint,
+    LogFormat,
+    Message,
+    RawCommit,
+    parse_batch,
+    parse_message,
+    parse_missing,
+)
+from digest.sources.base import SourceContext, day_window
+from digest.text import one_line
+
+#: How far before the day ``git log --since`` starts; git stops walking at the first
+#: commit older than ``--since``, and committer dates are not strictly monotonic.
+SINCE_MARGIN = dt.timedelta(days=3)
+#: Seconds one git process may run before the collection gives up.
+GIT_TIMEOUT = 600.0
+_ENV = {
+    "GIT_TERMINAL_PROMPT": "0",
+    "GIT_NO_LAZY_FETCH": "1",
+    "GIT_OPTIONAL_LOCKS": "0",
+    # Belt and braces for gits without GIT_NO_LAZY_FETCH: no transport may run at all.
+    "GIT_ALLOW_PROTOCOL": "none",
+    "LC_ALL": "C",
+}
+_CONFIG = ("core.quotepath=off", "log.showRoot=true", "log.showSignature=false")
+_BRANCH_NAME = re.compile(r"[^\x00-\x20\x7f~^:?*\[\\]+")
+_SHA = re.compile(r"[0-9a-f]{7,64}")
+
+
+def _env() -> dict[str, str]:
+    """Return this process's environment without inherited ``GIT_*`` settings, plus ours."""
+    inherited = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    return inherited | _ENV
+
+
+def _run_git(
+    git_dir: Path, args: Sequence[str], stdin: bytes | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    """Run ``git args`` against ``git_dir`` with ``stdin``; return the finished process.
+
+    Raises :class:`WireError` when git is missing or runs past :data:`GIT_TIMEOUT`.
+    """
+    config = [part for setting in _CONFIG for part in ("-c", setting)]
+    command = ["git", f"--git-dir={git_dir}", *config, *args]
+    try:
+        return subprocess.run(
+            command,
+            input=stdin,
+            capture_output=True,
+            env=_env(),
+            cwd=git_dir if git_dir.is_dir() else git_dir.parent,
+            timeout=GIT_TIMEOUT,
+            check=False,
+        )
+    except FileNotFoundError:
+        raise WireError("git is not installed (or not on PATH); the git source needs it") from None
+    except subprocess.TimeoutExpired:
+        raise WireError(f"git {args[0]} in {git_dir} took over {GIT_TIMEOUT:.0f}s") from None
+
+
+def _stderr(done: subprocess.CompletedProcess[bytes]) -> str:
+    """Return the first meaningful line of what git printed on stderr, cleaned and clipped."""
+    lines = [one_line(line) for line in done.stderr.decode("utf-8", "replace").splitlines()]
+    fatal = [line for line in lines if line.startswith(("fatal:", "error:"))]
+    return ((fatal or [line for line in lines if line] or ["no message"])[0])[:300]
+
+
+class GitSource:
+    """Reads merged changes from the local clone at ``repo.git``; see the module docstring."""
+
+    def __init__(self, context: SourceContext) -> None:
+        self.context = context
+
+    def collect(self, repo: RepoSettings, day: dt.date) -> tuple[PullRequest, ...]:
+        """Return the changes merged into ``repo.branch`` on ``day`` (UTC), oldest first.
+
+        "Oldest first" is the order the branch received them (reverse first-parent order).
+        Raises :class:`WireError` when the clone is missing, not a repository, or lacks
+        the branch, or when git fails to read it.
+        """
+        git_dir = _git_dir(repo)
+        tip = _resolve_branch(repo, git_dir)
+        commits = self._read_log(repo, git_dir, tip, day)
+        messages = [parse_message(c.sha, c.message, repo.name) for c in commits]
+        linker = _Linker(repo.name, messages, self._lookup(repo.name, git_dir, messages))
+        return tuple(_pull(repo.name, c, m, linker) for c, m in zip(commits, messages, strict=True))
+
+    def _read_log(
+        self, repo: RepoSettings, git_dir: Path, tip: str, day: dt.date
+    ) -> list[RawCommit]:
+        """Return the commits of ``day`` on the first-parent history of ``tip``, oldest first."""
+        start, end = day_window(day)
+        fmt = LogFormat(secrets.token_hex(8))
+        args = [*_log_args(fmt), f"--since=@{int((start - SINCE_MARGIN).timestamp())}"]
+        args.append(f"--until=@{int(end.timestamp())}")
+        done = _run_git(git_dir, [*args, "--numstat", "-M", tip, "--"])
+        numstat = done.returncode == 0
+        if not numstat:
+            self.context.log.warning(
+                "%s: git log --numstat failed (%s); counting lines only where blobs are present",
+                repo.name,
+                _stderr(done),
+            )
+            done = _run_git(git_dir, [*args, "--raw", "--no-renames", "--no-abbrev", tip, "--"])
+        if done.returncode != 0:
+            raise WireError(f"{repo.name}: cannot read the history of {repo.git}: {_stderr(done)}")
+        commits = fmt.parse(done.stdout.decode("utf-8", "replace"), numstat=numstat)
+        window = range(int(start.timestamp()), int(end.timestamp()))
+        commits = [c for c in reversed(commits) if c.committed in window]
+        return commits if numstat else _count_present(git_dir, fmt, commits)
+
+    def _lookup(self, repo: str, git_dir: Path, messages: Sequence[Message]) -> dict[str, Message]:
+        """Read, in one ``cat-file --batch``, the commits the day's changes revert or re-land.
+
+        Return ``{sha as written in the message: parsed commit}``; unknown shas are left out.
+        """
+        shas = {h.sha for h in _hints(messages) if h.sha and _SHA.fullmatch(h.sha)}
+        wanted = sorted(s for s in shas if not any(m.sha.startswith(s) for m in messages))
+        if not wanted:
+            return {}
+        done = _run_git(
+            git_dir, ["cat-file", "--batch"], "".join(f"{s}\n" for s in wanted).encode()
+        )
+        if done.returncode != 0:
+            self.context.log.warning("git cat-file failed in %s: %s", git_dir, _stderr(done))
+        found = parse_batch(done.stdout, wanted)
+        return {name: parse_message(sha, text, repo) for name, (sha, text) in found.items()}
+
+
+def _hints(messages: Iterable[Message]) -> Iterable[Hint]:
+    """Yield every revert and re-land hint of ``messages``."""
+    for message in messages:
+        yield from (h for h in (message.reverts, message.relands) if h is not None)
+
+
+def _git_dir(repo: RepoSettings) -> Path:
+    """Return the git directory of ``repo.git``: ``<path>/.git`` if present, else the path."""
+    path = repo.git
+    if path is None:
+        raise WireError(f"{repo.name}: the git source needs a local clone (set 'git:' to its path)")
+    if not path.is_dir():
+        raise WireError(f"{repo.name}: no such folder {path} (the 'git:' path of the repository)")
+    dot_git = path / ".git"
+    return dot_git if dot_git.exists() else path
+
+
+def _resolve_branch(repo: RepoSettings, git_dir: Path) -> str:
+    """Return the commit sha ``repo.branch`` names in ``git_dir``.
+
+    Tries ``refs/heads/<branch>``, ``refs/remotes/origin/<branch>``, then the name as
+    given (a tag or a sha), all in one ``cat-file --batch-check``.
+    """
+    branch = repo.branch
+    names = [f"refs/heads/{branch}", f"refs/remotes/origin/{branch}", branch]
+    query = (
+        "".join(f"{name}^{{commit}}\n" for name in names) if _BRANCH_NAME.fullmatch(branch) else ""
+    )
+    done = _run_git(
+        git_dir, ["cat-file", "--batch-check=%(objectname) %(objecttype)"], query.encode()
+    )
+    if done.returncode != 0:
+        raise WireError(
+            f"{repo.name}: {repo.git} is not a readable git repository: {_stderr(done)}"
+        )
+    for line in done.stdout.decode("utf-8", "replace").splitlines():
+        sha, _, kind = line.partition(" ")
+        if kind == "commit" and re.fullmatch(r"[0-9a-f]{40}|[0-9a-f]{64}", sha):
+            return sha
+    known = _branches(git_dir)
+    listing = f"branches there: {', '.join(known)}" if known else "it has no branches"
+    raise WireError(f"{repo.name}: no branch {branch!r} in {repo.git} ({listing})")
+
+
+def _branches(git_dir: Path, count: int = 8) -> list[str]:
+    """Return up to ``count`` local and ``origin/`` branch names of ``git_dir``."""
+    refs = ["refs/heads/", "refs/remotes/origin/"]
+    done = _run_git(
+        git_dir, ["for-each-ref", f"--count={count + 2}", "--format=%(refname:short)", *refs]
+    )
+    names = done.stdout.decode("utf-8", "replace").split()
+    return [one_line(n) for n in names if n not in ("origin", "origin/HEAD")][:count]
+
+
+def _log_args(fmt: LogFormat) -> list[str]:
+    """Return the ``git log`` options every log run shares."""
+    return [
+        *("log", "--first-parent", "--diff-merges=first-parent", "-z", "--no-color"),
+        *("--no-ext-diff", "--no-textconv", "--encoding=UTF-8", f"--format={fmt.pretty()}"),
+    ]
+
+
+def _count_present(git_dir: Path, fmt: LogFormat, commits: list[RawCommit]) -> list[RawCommit]:
+    """Return ``commits`` (read with ``--raw``) with line counts for those whose blobs exist.
+
+    Two processes at most: one ``cat-file --batch-check`` finds the missing blobs, one
+    ``git log --no-walk --stdin --numstat`` counts the lines of the complete commits.
+    Commits that miss a blob, or all of them if git fails, keep unknown counts.
+    """
+    blobs = sorted({blob for commit in commits for blob in commit.blobs})
+    if not blobs:
+        return commits
+    query = "".join(f"{blob}\n" for blob in blobs).encode()
+    done = _run_git(git_dir, ["cat-file", "--batch-check=%(objectname)"], query)
+    if done.returncode != 0:
+        return commits
+    missing = parse_missing(done.stdout.decode("ascii", "replace"))
+    complete = [c.sha for c in commits if c.blobs and missing.isdisjoint(c.blobs)]
+    if not complete:
+        return commits
+    stdin = "".join(f"{sha}\n" for sha in complete).encode()
+    args = [*_log_args(fmt), "--no-walk=unsorted", "--stdin", "--numstat", "-M", "--"]
+    done = _run_git(git_dir, args, stdin)
+    if done.returncode != 0:
+        return commits
+    counted = {c.sha: c.files for c in fmt.parse(done.stdout.decode("utf-8", "replace"), True)}
+    return [replace(c, files=counted.get(c.sha, c.files)) for c in commits]
+
+
+class _Linker:
+    """Turns what messages say about other changes into :class:`ChangeLink` records.
+
+    ``day`` are the day's parsed commits, ``looked_up`` the older ones read by sha.
+    """
+
+    def __init__(self, repo: str, day: Sequence[Message], looked_up: Mapping[str, Message]):
+        self.repo = repo
+        self.day = day
+        self.looked_up = looked_up
+        links = (self.reverts(m.reverts) for m in day if m.reverts)
+        self.day_reverts = [link for link in links if link is not None]
+
+    def find(self, sha: str | None) -> Message | None:
+        """Return the commit ``sha`` (possibly abbreviated) names, if it is known."""
+        if not sha:
+            return None
+        in_day = next((m for m in self.day if m.sha.startswith(sha)), None)
+        return in_day or self.looked_up.get(sha)
+
+    def reverts(self, hint: Hint) -> ChangeLink | None:
+        """Return the link to what ``hint`` reverts, completed from the reverted commit.
+
+        None when only a body mentioned a sha and it is no commit of this repository.
+        """
+        target = self.find(hint.sha)
+        if target is None:
+            return None if hint.weak else ChangeLink(self.repo, hint.number, hint.sha, hint.title)
+        number = target.number if target.number is not None else hint.number
+        return ChangeLink(self.repo, number, target.sha, target.title)
+
+    def relands(self, hint: Hint) -> ChangeLink:
+        """Return the link to what ``hint`` re-lands.
+
+        In order: the commit it reverts when that is a revert (``Reapply``), the number the
+        title or body gives, a revert of the day with the same title, any link to a pull
+        request of the repository in the body, else the title alone.
+        """
+        reverted = self.find(hint.sha)
+        link = self.reverts(reverted.reverts) if reverted and reverted.reverts else None
+        if link is not None:
+            number = hint.number if hint.number is not None else link.number
+            return ChangeLink(self.repo, number, link.sha, link.title or hint.title)
+        if hint.number is not None:
+            return ChangeLink(self.repo, hint.number, title=hint.title)
+        same = next((r for r in self.day_reverts if _same_title(r.title, hint.title)), None)
+        if same is not None:
+            return same
+        return ChangeLink(self.repo, hint.loose, title=hint.title)
+
+
+def _same_title(reverted: str | None, reland: str | None) -> bool:
+    """Tell whether two titles name the same change (case-blind; ``…`` ends a prefix)."""
+    if not reverted or not reland:
+        return False
+    a, b = (" ".join(t.casefold().split()) for t in (reverted, reland))
+    return a == b or (a.endswith("…") and b.startswith(a[:-1].rstrip()))
+
+
+def _pull(repo: str, commit: RawCommit, message: Message, linker: _Linker) -> PullRequest:
+    """Return the :class:`PullRequest` record of one commit of the day."""
+    number = message.number
+    link = f"pull/{number}" if number is not None else f"commit/{commit.sha}"
+    return PullRequest(
+        repo=repo,
+        number=number,
+        title=message.title,
+        body=message.body,
+        url=f"https://github.com/{repo}/{link}",
+        merged_at=dt.datetime.fromtimestamp(commit.committed, dt.UTC),
+        author=commit.author,
+        sha=commit.sha,
+        files=commit.files,
+        additions=sum(f.additions or 0 for f in commit.files),
+        deletions=sum(f.deletions or 0 for f in commit.files),
+        changed_files=len(commit.files),
+        reverts=linker.reverts(message.reverts) if message.reverts else None,
+        relands=linker.relands(message.relands) if message.relands else None,
+    )

@@ -1,0 +1,447 @@
+"""The git source: a day's first-parent commits of a local clone, parsed into records."""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from digest.clock import FixedClock
+from digest.config import ProjectSettings, RepoSettings, Settings
+from digest.errors import WireError
+from digest.models import ChangeLink, FileChange, PullRequest
+from digest.sources.base import SourceContext
+from digest.sources.git import GitSource
+from tests.gitrepo import GitRepo, at
+
+REPO = "acme/widgets"
+DAY = dt.date(2025, 3, 14)
+BEFORE = DAY - dt.timedelta(days=1)
+AFTER = DAY + dt.timedelta(days=1)
+PULL = f"https://github.com/{REPO}/pull/"
+COMMIT = f"https://github.com/{REPO}/commit/"
+
+
+def source() -> GitSource:
+    settings = Settings(projects=(ProjectSettings(name="Acme", repos=(RepoSettings(name=REPO),)),))
+    return GitSource(SourceContext(settings=settings, clock=FixedClock(at(AFTER, 6))))
+
+
+def collect(path: Path | None, day: dt.date = DAY, branch: str = "main") -> tuple[PullRequest, ...]:
+    return source().collect(RepoSettings(name=REPO, git=path, branch=branch), day)
+
+
+def record(sha: str, title: str, when: dt.datetime, **fields: Any) -> PullRequest:
+    """The record expected for commit ``sha``; ``fields`` override the defaults."""
+    number = fields.pop("number", None)
+    url = f"{PULL}{number}" if number is not None else f"{COMMIT}{sha}"
+    base: dict[str, Any] = {"body": "", "author": "Ada Lovelace", "url": url}
+    return PullRequest(
+        repo=REPO, number=number, title=title, merged_at=when, sha=sha, **(base | fields)
+    )
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> GitRepo:
+    return GitRepo(tmp_path / "widgets")
+
+
+def test_day_is_half_open_utc_on_committer_time(repo: GitRepo) -> None:
+    repo.commit("Before (#1)", at(BEFORE, 23, 59, 59), {"a.txt": "1\n"})
+    first = repo.commit(
+        "First of the day (#2)\n\nWhy it matters.\n",
+        at(DAY, 0, 0, 0),
+        {"a.txt": "1\n2\n"},
+        authored=at(BEFORE, 8),
+    )
+    last = repo.commit(
+        "Last of the day", at(DAY, 23, 59, 59), {"b.txt": "x\ny\n", "a.txt": None}, author="Bo"
+    )
+    repo.commit("Authored today, merged tomorrow (#3)", at(AFTER), authored=at(DAY, 9))
+    repo.commit("After (#4)", at(AFTER, 0, 0, 0), {"c.txt": "z\n"})
+
+    assert collect(repo.path) == (
+        record(
+            first,
+            "First of the day",
+            at(DAY, 0, 0, 0),
+            number=2,
+            body="Why it matters.",
+            files=(FileChange("a.txt", 1, 0),),
+            additions=1,
+            changed_files=1,
+        ),
+        record(
+            last,
+            "Last of the day",
+            at(DAY, 23, 59, 59),
+            author="Bo",
+            files=(FileChange("a.txt", 0, 2), FileChange("b.txt", 2, 0)),
+            additions=2,
+            deletions=2,
+            changed_files=2,
+        ),
+    )
+    assert collect(repo.path)[0].url == "https://github.com/acme/widgets/pull/2"
+    assert collect(repo.path)[1].url == f"https://github.com/acme/widgets/commit/{last}"
+
+
+def test_only_first_parent_history_counts(repo: GitRepo) -> None:
+    base = repo.commit("Base (#1)", at(BEFORE), {"a.txt": "a\n"})
+    repo.branch("feature")
+    repo.commit("Side one", at(DAY, 9), {"f.txt": "1\n"})
+    repo.commit("Side two", at(DAY, 10), {"f.txt": "1\n2\n"})
+    repo.checkout("main")
+    direct = repo.commit("Direct (#2)", at(DAY, 11), {"a.txt": "a\nb\n"})
+    merge = repo.merge(
+        "feature",
+        "Merge pull request #7 from someone/feature\n\nAdd feature\n\nDetails.",
+        at(DAY, 12),
+    )
+
+    assert [p.sha for p in collect(repo.path)] == [direct, merge]
+    assert collect(repo.path)[1] == record(
+        merge,
+        "Add feature",
+        at(DAY, 12),
+        number=7,
+        author="Merge Bot",
+        body="Details.",
+        files=(FileChange("f.txt", 2, 0),),
+        additions=2,
+        changed_files=1,
+    )
+    assert [p.sha for p in collect(repo.path, BEFORE)] == [base]
+
+
+def test_pull_request_numbers(repo: GitRepo) -> None:
+    squash = repo.commit("Add knob (#12)\n\nA knob.", at(DAY, 1))
+    ghstack = repo.commit(
+        "[ET] Faster thing\n\nSummary.\n\n"
+        "Pull Request resolved: https://github.com/Acme/Widgets/pull/34\n",
+        at(DAY, 2),
+    )
+    foreign = repo.commit(
+        "Imported\n\nPull Request resolved: https://github.com/other/repo/pull/56", at(DAY, 3)
+    )
+    twice = repo.commit("Cherry pick (#5) (#78)", at(DAY, 4))
+
+    pulls = collect(repo.path)
+
+    assert [(p.number, p.title, p.url) for p in pulls] == [
+        (12, "Add knob", f"{PULL}12"),
+        (34, "[ET] Faster thing", f"{PULL}34"),
+        (None, "Imported", f"{COMMIT}{foreign}"),
+        (78, "Cherry pick (#5)", f"{PULL}78"),
+    ]
+    assert [p.sha for p in pulls] == [squash, ghstack, foreign, twice]
+    assert pulls[1].body == (
+        "Summary.\n\nPull Request resolved: https://github.com/Acme/Widgets/pull/34"
+    )
+
+
+def test_renames_and_binary_files(repo: GitRepo) -> None:
+    lines = "".join(f"line {i}\n" for i in range(20))
+    repo.commit("Start", at(BEFORE), {"old/name.py": lines, "logo.png": b"\x89PNG\x00\x01"})
+    sha = repo.commit(
+        "Move and draw (#9)",
+        at(DAY, 8),
+        {"new/näme.py": lines + "one more\n", "logo.png": b"\x89PNG\x00\x02\x03"},
+        renames={"old/name.py": "new/näme.py"},
+    )
+
+    assert collect(repo.path) == (
+        record(
+            sha,
+            "Move and draw",
+            at(DAY, 8),
+            number=9,
+            files=(FileChange("logo.png", None, None), FileChange("new/näme.py", 1, 0)),
+            additions=1,
+            changed_files=2,
+        ),
+    )
+
+
+def test_missing_blobs_lose_counts_only_where_missing(
+    repo: GitRepo, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    lines = "".join(f"line {i}\n" for i in range(20))
+    repo.commit("Start", at(BEFORE), {"keep.txt": "a\n", "old.py": lines})
+    before = repo.commit("Before (#2)", at(DAY, 7), {"keep.txt": "a\nb\n"})
+    broken = repo.commit("Broken (#3)", at(DAY, 8), {"keep.txt": "a\n", "lost.txt": "gone\n"})
+    after = repo.commit(
+        "After (#4)", at(DAY, 9), {"new.py": lines + "x\n"}, renames={"old.py": "new.py"}
+    )
+    repo.delete_object(repo.blob(broken, "lost.txt"))
+    spawns = _Spawns(monkeypatch)
+
+    with caplog.at_level(logging.WARNING):
+        pulls = collect(repo.path)
+
+    assert pulls == (
+        record(
+            before,
+            "Before",
+            at(DAY, 7),
+            number=2,
+            files=(FileChange("keep.txt", 1, 0),),
+            additions=1,
+            changed_files=1,
+        ),
+        record(
+            broken,
+            "Broken",
+            at(DAY, 8),
+            number=3,
+            files=(FileChange("keep.txt"), FileChange("lost.txt")),
+            changed_files=2,
+        ),
+        record(
+            after,
+            "After",
+            at(DAY, 9),
+            number=4,
+            files=(FileChange("new.py", 1, 0),),
+            additions=1,
+            changed_files=1,
+        ),
+    )
+    assert "git log --numstat failed (fatal: unable to read" in caplog.text
+    assert [_subcommand(c) for c in spawns.commands] == [
+        "cat-file",
+        "log",
+        "log",
+        "cat-file",
+        "log",
+    ]
+
+
+def test_blobless_partial_clone_never_fetches(repo: GitRepo, tmp_path: Path) -> None:
+    repo.git("config", "uploadpack.allowFilter", "true")
+    sha = repo.commit("Change (#3)", at(DAY, 8), {"a.txt": "a\n"})
+    try:
+        clone = repo.bare_clone(tmp_path / "partial.git", "--filter=blob:none")
+    except AssertionError as error:  # a git without partial clone support
+        pytest.skip(str(error))
+
+    assert collect(clone) == (
+        record(sha, "Change", at(DAY, 8), number=3, files=(FileChange("a.txt"),), changed_files=1),
+    )
+
+
+def test_reverts_link_to_what_they_revert(repo: GitRepo) -> None:
+    old = repo.commit(
+        "Old feature\n\nPull Request resolved: https://github.com/acme/widgets/pull/3",
+        at(DAY - dt.timedelta(days=30)),
+        {"old.txt": "1\n"},
+    )
+    repo.commit("Unrelated", at(BEFORE), {"u.txt": "1\n"})
+    knob = repo.commit("Add knob (#12)", at(DAY, 1), {"knob.txt": "1\n"})
+    in_day = repo.commit(f'Revert "Add knob (#12)"\n\nThis reverts commit {knob}.', at(DAY, 2))
+    older = repo.commit(f'Revert "Old feature" (#20)\n\nThis reverts commit {old}.', at(DAY, 3))
+    ghost = "deadbeef" * 5
+    unknown = repo.commit(f'Revert "Gone (#5)"\n\nThis reverts commit {ghost}.', at(DAY, 4))
+    nested = repo.commit('Revert "Revert "Thing (#6)" (#7)"', at(DAY, 5))
+    internal = repo.commit("Revert D110214945\n\nSummary: broke things", at(DAY, 6))
+    back_out = repo.commit('Back out "Tiny tweak (#8)…', at(DAY, 7))
+    button = repo.commit('Revert "Widget tweak" (#21)\n\nReverts acme/widgets#19', at(DAY, 8))
+    undo = repo.commit(f"Undo the knob\n\nThis reverts commit {knob}.", at(DAY, 9))
+    bump = repo.commit(f"Bump vendored lib\n\n* This reverts commit {'ab' * 20}.", at(DAY, 10))
+
+    links = {p.sha: p.reverts for p in collect(repo.path)}
+
+    assert links == {
+        knob: None,
+        in_day: ChangeLink(REPO, 12, knob, "Add knob"),
+        older: ChangeLink(REPO, 3, old, "Old feature"),
+        unknown: ChangeLink(REPO, 5, ghost, "Gone"),
+        nested: ChangeLink(REPO, 7, None, 'Revert "Thing (#6)"'),
+        internal: None,
+        back_out: ChangeLink(REPO, None, None, "Tiny tweak (#8)…"),
+        button: ChangeLink(REPO, 19, None, "Widget tweak"),
+        undo: ChangeLink(REPO, 12, knob, "Add knob"),
+        bump: None,
+    }
+
+
+def test_relands_link_to_the_original(repo: GitRepo) -> None:
+    knob = repo.commit("Add knob (#12)", at(DAY, 1), {"knob.txt": "1\n"})
+    revert = repo.commit(f'Revert "Add knob (#12)"\n\nThis reverts commit {knob}.', at(DAY, 2))
+    again = repo.commit('Reland "Add knob" (#13)', at(DAY, 3))
+    reapply = repo.commit(f'Reapply "Add knob"\n\nThis reverts commit {revert}.', at(DAY, 4))
+    tagged = repo.commit("[reland] Foo (#41)\n\nReland of #41\nReland of #40", at(DAY, 5))
+    quoted = repo.commit('Re-land "Bar (#30)"', at(DAY, 6))
+    bare = repo.commit("Baz (re-land)\n\nsee https://github.com/acme/widgets/pull/77", at(DAY, 7))
+    nothing = repo.commit("[GT][Reland] Qux", at(DAY, 8))
+    v2 = repo.commit(
+        'Reland "Quux (re-land)" v2 (#50) (#50)\n\nReverts #49 and relands acme/widgets#45',
+        at(DAY, 9),
+    )
+
+    pulls = {p.sha: p for p in collect(repo.path)}
+
+    assert {sha: p.relands for sha, p in pulls.items()} == {
+        knob: None,
+        revert: None,
+        again: ChangeLink(REPO, 12, knob, "Add knob"),
+        reapply: ChangeLink(REPO, 12, knob, "Add knob"),
+        tagged: ChangeLink(REPO, 40, None, "Foo"),
+        quoted: ChangeLink(REPO, 30, None, "Bar"),
+        bare: ChangeLink(REPO, 77, None, "Baz"),
+        nothing: ChangeLink(REPO, None, None, "[GT] Qux"),
+        v2: ChangeLink(REPO, 45, None, "Quux (re-land)"),
+    }
+    assert pulls[reapply].reverts is None
+    assert pulls[again].title == 'Reland "Add knob"'
+
+
+def test_reads_a_bare_clone(repo: GitRepo, tmp_path: Path) -> None:
+    repo.commit("Start", at(BEFORE), {"a.txt": "a\n"})
+    repo.commit("Change (#3)", at(DAY, 8), {"a.txt": "b\n"})
+    bare = repo.bare_clone(tmp_path / "bare.git")
+
+    assert collect(bare) == collect(repo.path)
+    assert len(collect(bare)) == 1
+
+
+def test_branch_falls_back_to_origin_then_to_the_name(repo: GitRepo, tmp_path: Path) -> None:
+    repo.commit("Start", at(BEFORE), {"a.txt": "a\n"})
+    repo.branch("release")
+    on_release = repo.commit("Release fix (#4)", at(DAY, 8), {"a.txt": "b\n"})
+    repo.git("tag", "-a", "-m", "v1", "v1.0")
+    repo.checkout("main")
+    on_main = repo.commit("Main change (#5)", at(DAY, 9), {"m.txt": "m\n"})
+    clone = tmp_path / "clone"
+    repo.git("clone", "-q", str(repo.path), str(clone))
+
+    assert [p.sha for p in collect(clone, branch="release")] == [on_release]
+    assert [p.sha for p in collect(clone, branch="main")] == [on_main]
+    assert [p.sha for p in collect(clone, branch="v1.0")] == [on_release]
+    assert [p.sha for p in collect(clone, branch=on_release[:12])] == [on_release]
+
+
+def test_missing_branch_names_repo_and_lists_branches(repo: GitRepo) -> None:
+    repo.commit("Start", at(BEFORE))
+    repo.git("branch", "dev")
+
+    with pytest.raises(WireError) as caught:
+        collect(repo.path, branch="trunk")
+
+    assert str(caught.value) == (
+        f"acme/widgets: no branch 'trunk' in {repo.path} (branches there: dev, main)"
+    )
+
+
+def test_empty_repository_has_no_branches(repo: GitRepo) -> None:
+    with pytest.raises(WireError, match=r"no branch 'main' .*\(it has no branches\)"):
+        collect(repo.path)
+
+
+def test_missing_folder_and_non_repository(tmp_path: Path) -> None:
+    with pytest.raises(WireError) as missing:
+        collect(tmp_path / "nowhere")
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    with pytest.raises(WireError) as not_git:
+        collect(plain)
+    with pytest.raises(WireError, match=r"^acme/widgets: the git source needs a local clone"):
+        collect(None)
+
+    assert str(missing.value).startswith(f"acme/widgets: no such folder {tmp_path / 'nowhere'}")
+    assert str(not_git.value).startswith(
+        f"acme/widgets: {plain} is not a readable git repository: fatal: not a git repository"
+    )
+
+
+def test_hostile_text_is_neutralised(repo: GitRepo) -> None:
+    # Control characters like the ones that frame git's output must not confuse parsing.
+    message = (
+        "Fix \u202eevil\u202c <script>alert(1)</script>\u200b (#66)\n\n"
+        "Body \x1e\x1f\x1d%H with \x07bell and \u2066isolate\u2069.\n" + "x" * 300_000
+    )
+    sha = repo.commit(message, at(DAY, 8), {"\u202etxt.exe": "x\n"}, author="Eve \u202eevE")
+
+    (pull,) = collect(repo.path)
+
+    assert pull.sha == sha
+    assert pull.number == 66
+    assert pull.title == "Fix evil <script>alert(1)</script>"
+    assert pull.author == "Eve evE"
+    assert pull.body.startswith("Body %H with bell and isolate.\nxxx")
+    assert pull.body.endswith("x [… truncated]")
+    assert len(pull.body) < 210_000
+    assert pull.files == (FileChange("txt.exe", 1, 0),)
+
+
+def test_raw_bytes_in_commits_do_not_crash(repo: GitRepo) -> None:
+    repo.commit("Start", at(BEFORE))
+    sha = repo.commit_object(
+        b"Bad \xff\xfe bytes (#5)\n\nbody\x00after a NUL \xc3\x28\n", at(DAY, 2), b"Eve\xff"
+    )
+
+    assert collect(repo.path) == (
+        record(
+            sha, "Bad \ufffd\ufffd bytes", at(DAY, 2), number=5, body="body", author="Eve\ufffd"
+        ),
+    )
+
+
+class _Spawns:
+    """Counts the processes started through :class:`subprocess.Popen`."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.commands: list[list[str]] = []
+        real = subprocess.Popen
+        spawns = self
+
+        class Counting(real):  # type: ignore[valid-type,misc]
+            def __init__(self, args: list[str], *rest: Any, **options: Any) -> None:
+                spawns.commands.append(list(args))
+                super().__init__(args, *rest, **options)
+
+        monkeypatch.setattr(subprocess, "Popen", Counting)
+
+
+def _subcommand(command: list[str]) -> str:
+    """Return the git subcommand of ``command`` (skipping options and ``-c`` values)."""
+    words = iter(command[1:])
+    for word in words:
+        if word == "-c":
+            next(words)
+        elif not word.startswith("-"):
+            return word
+    return ""
+
+
+@pytest.mark.parametrize("count", [3, 40])
+def test_git_processes_do_not_grow_with_commits(
+    repo: GitRepo, monkeypatch: pytest.MonkeyPatch, count: int
+) -> None:
+    old = repo.commit("Old (#1)", at(BEFORE, 3), {"a.txt": "a\n"})
+    for i in range(count):
+        repo.commit(f"Change {i} (#{i + 10})", at(DAY, 1, i), {f"f{i}.txt": f"{i}\n"})
+    repo.commit(f'Revert "Old (#1)"\n\nThis reverts commit {old}.', at(DAY, 2))
+    repo.commit('Reland "Old"', at(DAY, 3))
+    spawns = _Spawns(monkeypatch)
+
+    pulls = collect(repo.path)
+
+    assert len(pulls) == count + 2
+    assert pulls[-1].relands == ChangeLink(REPO, 1, old, "Old")
+    assert [_subcommand(cmd) for cmd in spawns.commands] == ["cat-file", "log", "cat-file"]
+
+
+def test_walk_tolerates_skewed_dates_but_stops_past_the_margin(repo: GitRepo) -> None:
+    early = repo.commit("Early", at(DAY, 9))
+    repo.commit("Rebased with an old date", at(BEFORE, 22))
+    late = repo.commit("Late", at(DAY, 10))
+    assert [p.sha for p in collect(repo.path)] == [early, late]
+
+    repo.commit("Ancient date", at(DAY - dt.timedelta(days=30)))
+    latest = repo.commit("Latest", at(DAY, 11))
+    assert [p.sha for p in collect(repo.path)] == [latest]
