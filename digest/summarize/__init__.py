@@ -1,0 +1,1 @@
+"""Summarize: a day of pull-request records becomes one edition (a Digest)."""

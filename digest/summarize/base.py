@@ -1,0 +1,84 @@
+"""The interface every writer implements, and the brief it is handed."""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from digest.clock import Clock
+from digest.config import Settings
+from digest.models import Digest, PullRequest, RepoFailure
+
+
+@dataclass(frozen=True)
+class Item:
+    """A pull request as the selector sees it: what kind of change, where, how much it matters."""
+
+    pull: PullRequest
+    #: feature, perf, breaking, fix, revert, reland, refactor, deps, build, ci, test, docs, chore.
+    kind: str
+    #: Display name of the area (``Arm backend``, ``MLX``), or ``""`` when none is evident.
+    area: str
+    #: The title without its area prefix and kind markers.
+    headline_title: str
+    #: One or two sentences from the cleaned body, or ``""`` when it says nothing useful.
+    summary: str
+    #: Lines changed outside tests, docs and CI.
+    code_lines: int
+    score: float
+
+
+@dataclass(frozen=True)
+class Story:
+    """Related changes told together; ``items[0]`` is the lead."""
+
+    repo: str
+    area: str
+    kind: str
+    score: float
+    items: tuple[Item, ...]
+
+    @property
+    def lead(self) -> Item:
+        return self.items[0]
+
+
+@dataclass(frozen=True)
+class Brief:
+    """Everything a writer gets for one project and one day."""
+
+    project: str
+    project_slug: str
+    date: dt.date
+    #: Repositories with changes that day, in configuration order.
+    repos: tuple[str, ...]
+    #: Ranked, most important first.
+    stories: tuple[Story, ...]
+    #: Every change of the day as a ranked item (story order, lead first).
+    items: tuple[Item, ...]
+    failed: tuple[RepoFailure, ...] = ()
+    topics: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class WriterContext:
+    """What a writer factory may use to build a writer."""
+
+    settings: Settings
+    clock: Clock
+    env: Mapping[str, str] = field(default_factory=dict)
+    log: logging.Logger = logging.getLogger("digest.summarize")
+
+
+class Writer(Protocol):
+    """Turns a brief into an edition."""
+
+    def write(self, brief: Brief) -> Digest:
+        """Return the edition for ``brief``; never returns an edition that fails the checks."""
+        ...
+
+
+WriterFactory = Callable[[WriterContext], Writer]

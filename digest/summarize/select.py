@@ -1,0 +1,169 @@
+"""Group a day's changes into stories and rank them; match configured topics.
+
+Changes belong to one story when they share a repository and an area (a title prefix
+such as ``Arm backend:`` or ``[MLX]``), a title stem (``Rename build files ... (group
+ID: 1)`` and ``(group ID: 2)``), or when one reverts or re-lands the other.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from fnmatch import fnmatch
+
+from digest.config import ProjectSettings, TopicSettings
+from digest.models import PullRequest, RepoFailure
+from digest.summarize.base import Brief, Item, Story
+from digest.summarize.classify import ROUTINE_KINDS, area_key, classify
+
+_STEM_NOISE = re.compile(r"\([^)]*\)|\[[^\]]*\]|\b(pt|part)\.?\s*\d+\b|\d+|[^\w\s]", re.I)
+
+
+def make_brief(
+    project: ProjectSettings,
+    day: dt.date,
+    pulls: Sequence[PullRequest],
+    topics: Sequence[TopicSettings] = (),
+    failed: Sequence[RepoFailure] = (),
+) -> Brief:
+    """Classify ``pulls``, group them into ranked stories and return the writer's brief."""
+    items = [classify(pull) for pull in pulls]
+    stories = rank_stories(group_stories(items))
+    order = [repo.name for repo in project.repos]
+    present = {pull.repo for pull in pulls}
+    return Brief(
+        project=project.name,
+        project_slug=project.key,
+        date=day,
+        repos=tuple(name for name in order if name in present),
+        stories=stories,
+        items=tuple(item for story in stories for item in story.items),
+        failed=tuple(failed),
+        topics=match_topics(topics, pulls),
+    )
+
+
+def group_stories(items: Sequence[Item]) -> list[list[Item]]:
+    """Partition ``items`` into groups of related changes (union-find over shared keys)."""
+    parent = list(range(len(items)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def join(i: int, j: int) -> None:
+        parent[find(i)] = find(j)
+
+    first_with: dict[tuple[str, ...], int] = {}
+    by_ref = {_ref_key(item.pull.repo, item.pull.number, item.pull.sha): i for i, item in enumerate(items)}
+    for i, item in enumerate(items):
+        for key in _grouping_keys(item):
+            if key in first_with:
+                join(i, first_with[key])
+            else:
+                first_with[key] = i
+        for link in (item.pull.reverts, item.pull.relands):
+            if link is None:
+                continue
+            for ref in (_ref_key(link.repo, link.number, None), _ref_key(link.repo, None, link.sha)):
+                if ref in by_ref:
+                    join(i, by_ref[ref])
+    groups: dict[int, list[Item]] = defaultdict(list)
+    for i, item in enumerate(items):
+        groups[find(i)].append(item)
+    return list(groups.values())
+
+
+def rank_stories(groups: Iterable[list[Item]]) -> tuple[Story, ...]:
+    """Return ``groups`` as stories, each led by its best item, best story first.
+
+    A story's score is its lead's plus a little for each companion (a busy area is
+    news), with routine leads (CI, tests, bumps) kept below real changes.
+    """
+    stories = []
+    for group in groups:
+        ordered = sorted(group, key=_item_order)
+        lead = ordered[0]
+        if lead.kind == "revert" and any(i.kind not in ROUTINE_KINDS for i in ordered[1:]):
+            # A revert is told as part of the story of what it reverts, which leads.
+            ordered.remove(lead)
+            ordered.insert(1, lead)
+            lead = ordered[0]
+        score = lead.score + math.log2(len(ordered)) * 0.75
+        if lead.kind in ROUTINE_KINDS:
+            score -= 4.0
+        stories.append(
+            Story(
+                repo=lead.pull.repo,
+                area=_story_area(ordered),
+                kind=lead.kind,
+                score=round(score, 4),
+                items=tuple(ordered),
+            )
+        )
+    stories.sort(key=lambda s: (-s.score, s.repo, s.lead.pull.key))
+    return tuple(stories)
+
+
+def match_topics(topics: Sequence[TopicSettings], pulls: Sequence[PullRequest]) -> tuple[str, ...]:
+    """Return the slugs of ``topics`` (in configuration order) that any of ``pulls`` matches."""
+    return tuple(
+        topic.slug or ""
+        for topic in topics
+        if any(_matches(topic, pull) for pull in pulls)
+    )
+
+
+def _matches(topic: TopicSettings, pull: PullRequest) -> bool:
+    labels = {label.lower() for label in pull.labels}
+    if any(label.lower() in labels for label in topic.labels):
+        return True
+    title = pull.title.lower()
+    if any(title.startswith(prefix.lower()) for prefix in topic.title_prefixes):
+        return True
+    return any(
+        change.path.startswith(pattern) if not _is_glob(pattern) else fnmatch(change.path, pattern)
+        for pattern in topic.paths
+        for change in pull.files
+    )
+
+
+def _is_glob(pattern: str) -> bool:
+    return any(ch in pattern for ch in "*?[")
+
+
+def _grouping_keys(item: Item) -> list[tuple[str, ...]]:
+    repo = item.pull.repo
+    keys: list[tuple[str, ...]] = []
+    if item.area:
+        keys.append(("area", repo, area_key(item.area)))
+    stem = " ".join(_STEM_NOISE.sub(" ", item.headline_title.lower()).split())
+    if len(stem.split()) >= 3:
+        keys.append(("stem", repo, stem))
+    return keys
+
+
+def _ref_key(repo: str, number: int | None, sha: str | None) -> tuple[str, str]:
+    if number is not None:
+        return (repo, f"#{number}")
+    return (repo, f"@{(sha or '')[:12]}")
+
+
+def _item_order(item: Item) -> tuple[float, str]:
+    return (-item.score, item.pull.key)
+
+
+def _story_area(items: Sequence[Item]) -> str:
+    """The area named most often in ``items`` (ties: the lead's)."""
+    counts: dict[str, int] = defaultdict(int)
+    for item in items:
+        if item.area:
+            counts[item.area] += 1
+    if not counts:
+        return ""
+    return max(counts, key=lambda area: (counts[area], area == items[0].area))

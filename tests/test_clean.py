@@ -1,0 +1,80 @@
+from digest.summarize.clean import clean_body, summary_of
+
+TEMPLATE_BODY = """<!-- Thanks for contributing! Describe your change below. -->
+### Summary
+Adds a retry loop around the telemetry uplink, so transient radio drops no longer abort
+the mission log. See https://example.com/design for the design.
+
+![diagram](https://example.com/d.png)
+
+```python
+for attempt in range(3):
+    send()
+```
+
+### Test plan
+Ran `pytest tests/uplink` 40 times.
+
+Stack from [ghstack](https://github.com/ezyang/ghstack):
+* #1204
+* __->__ #1203
+
+- [ ] docs updated
+cc @alice @bob
+Differential Revision: D99887766
+Pull Request resolved: https://github.com/acme/rocket/pull/1203
+Signed-off-by: Dana Example
+"""
+
+
+def test_clean_body_drops_template_trailers_and_markup() -> None:
+    cleaned = clean_body(TEMPLATE_BODY)
+    assert cleaned.startswith("Adds a retry loop around the telemetry uplink")
+    for leftover in (
+        "<!--",
+        "###",
+        "cc @",
+        "Differential Revision",
+        "Pull Request resolved",
+        "Signed-off-by",
+        "ghstack",
+        "#1204",
+        "[ ]",
+        "pytest tests/uplink",
+        "```",
+        "diagram",
+        "https://",
+    ):
+        assert leftover not in cleaned, leftover
+
+
+def test_summary_is_first_prose_sentence_without_broken_link_sentences() -> None:
+    summary = summary_of(TEMPLATE_BODY, "Retry telemetry uplink")
+    assert summary == (
+        "Adds a retry loop around the telemetry uplink, so transient radio drops no longer "
+        "abort the mission log."
+    )
+
+
+def test_summary_empty_when_body_adds_nothing() -> None:
+    assert summary_of("", "Fix typo") == ""
+    assert summary_of("init", "Guard target") == ""
+    assert summary_of("Fix typo in the docs.", "Fix typo in the docs") == ""
+    assert summary_of("Authored with Codex.", "Fix binding") == ""
+
+
+def test_summary_joins_bullets_as_sentences_and_caps_length() -> None:
+    body = "## Changes\n- Add an API to set the quant config per submodule\n- Refine the setters\n"
+    assert summary_of(body, "Quantizer settings") == (
+        "Add an API to set the quant config per submodule. Refine the setters."
+    )
+    long = "This change " + "really " * 100 + "matters."
+    assert len(summary_of(long, "x", max_chars=120)) <= 121
+
+
+def test_unterminated_comment_and_bidi_are_removed() -> None:
+    text = "Moves the \u202egnirts\u202c parser to a new module for clarity and reuse.\n<!-- never closed"
+    assert (
+        summary_of(text, "Move parser")
+        == "Moves the gnirts parser to a new module for clarity and reuse."
+    )

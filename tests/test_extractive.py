@@ -1,0 +1,135 @@
+import dataclasses
+import re
+
+import pytest
+
+from digest.config import ProjectSettings, RepoSettings
+from digest.models import Urgency
+from digest.summarize.checks import problems
+from digest.summarize.extractive import ExtractiveWriter
+from digest.summarize.select import make_brief
+from tests.pulls import DAY, busy_day, make_pull
+
+PROJECT = ProjectSettings(
+    name="Rocket", repos=(RepoSettings(name="acme/rocket"), RepoSettings(name="acme/pad"))
+)
+
+
+def write(pulls):  # type: ignore[no-untyped-def]
+    return ExtractiveWriter().write(make_brief(PROJECT, DAY, pulls))
+
+
+def test_busy_day_edition_keeps_every_rule() -> None:
+    pulls = busy_day()
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    assert digest.headline == digest.headline.upper()
+    assert len(digest.headline) <= 100
+    assert "LAUNCH_LEGACY" in digest.headline  # the breaking change leads
+    assert 3 <= len(digest.references) <= 8
+    assert 2 <= len(digest.action_items) <= 5
+    assert digest.action_items[0].urgency is Urgency.IMMEDIATE
+    assert {a.repo for a in digest.action_items} == {"acme/rocket"}
+    assert digest.dek.endswith("merged in acme/rocket on March 4, 2026.")
+
+
+def test_references_are_numbered_in_order_of_first_citation() -> None:
+    digest = write(busy_day())
+    first_seen = []
+    for n in re.findall(r"\[(\d+)\]", digest.body):
+        if int(n) not in first_seen:
+            first_seen.append(int(n))
+    assert first_seen == [ref.n for ref in digest.references]
+
+
+def test_faq_answers_standard_questions_and_names_repos() -> None:
+    digest = write(busy_day())
+    questions = [f.question for f in digest.faq]
+    assert questions[:3] == [
+        "What changed in Rocket on March 4, 2026?",
+        "What should Rocket teams do about it?",
+        "Which Rocket repositories shipped on March 4, 2026?",
+    ]
+    assert digest.faq[2].answer == f"acme/rocket ({len(busy_day())} changes)."
+    assert "Was anything reverted" in questions[3]
+
+
+def test_single_change_day_still_has_two_action_items() -> None:
+    pulls = [
+        make_pull(
+            "Add a heat shield simulator", "Simulates re-entry heating for the capsule model."
+        )
+    ]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    assert len(digest.action_items) == 2
+    assert [r.number for r in digest.references] == [pulls[0].number]
+
+
+def test_routine_only_day_is_told_without_inventing_news() -> None:
+    pulls = [
+        make_pull(f"CI: retry flaky job {i}", files={".github/workflows/a.yml": (1, 1)})
+        for i in range(3)
+    ]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    assert all(a.urgency is Urgency.MONITOR for a in digest.action_items)
+
+
+def test_hostile_titles_are_escaped_in_markdown() -> None:
+    pulls = [
+        make_pull('Add <script>alert("x")</script> [click](javascript:alert(1)) support'),
+        make_pull("Fix \u202eevil\u202c parser", "Fixes the parser. cc @everyone"),
+    ]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    assert "<script>" not in digest.body and "\\<script\\>" in digest.body
+    assert "\\[click\\](javascript" in digest.body  # escaped: text, not a link
+    assert "\u202e" not in digest.body + digest.headline
+
+
+def test_direct_pushes_without_numbers_link_to_commits() -> None:
+    pulls = [make_pull("Add launch window calculator", number=None), make_pull("Add orbit plotter")]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    urls = {r.url.rsplit("/", 2)[-2] for r in digest.references}
+    assert urls == {"commit", "pull"}
+
+
+def test_writer_is_deterministic_whatever_the_input_order() -> None:
+    pulls = busy_day()
+    assert write(pulls) == write(list(reversed(pulls))) == write(pulls[1::2] + pulls[::2])
+
+
+def test_checks_catch_broken_editions() -> None:
+    pulls = busy_day()
+    good = write(pulls)
+    bad = dataclasses.replace(
+        good,
+        headline="lower case " + "x" * 100,
+        body=good.body + " An uncited claim. A ghost [42].",
+        action_items=(dataclasses.replace(good.action_items[0], repo="evil/elsewhere", refs=(9,)),),
+        dek="One. Two.",
+        faq=good.faq[1:],
+    )
+    found = "\n".join(problems(bad, pulls))
+    for expected in (
+        "not upper-case",
+        "characters; the limit",
+        "cites nothing",
+        "[42] is cited",
+        "evil/elsewhere",
+        "1 action items",
+        "more than one sentence",
+        "FAQ lacks",
+    ):
+        assert expected in found
+
+
+@pytest.mark.parametrize(
+    "text", ["<script>x</script>", "see https://x.org", "cc @bob", "### Summary"]
+)
+def test_checks_catch_markup(text: str) -> None:
+    pulls = busy_day()
+    good = write(pulls)
+    assert problems(dataclasses.replace(good, dek=text + "."), pulls)
