@@ -1,0 +1,146 @@
+"""Time the site build on a large synthetic archive: full, no change, one day added.
+
+Usage: python bench/render_archive.py [--editions 10000] [--projects 4] [--keep DIR]
+
+Generates made-up digests into a temporary folder (not timed), then prints how long a
+full build, a rebuild with no change, and a rebuild after adding one day take.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from pydantic import TypeAdapter
+
+from digest.config import Settings
+from digest.models import ActionItem, ChangeSummary, Digest, FaqEntry, Reference, Urgency
+from digest.render import RenderReport, render_site
+from digest.store import Store, dumps
+
+TOPICS = ("compiler", "runtime", "ci", "docs", "quantization")
+KINDS = ("feature", "fix", "perf", "ci", "docs", "revert")
+ADAPTER = TypeAdapter(Digest)
+
+
+def synthetic(slug: str, day: dt.date, i: int) -> Digest:
+    """Return a made-up edition of typical size (8 references, 30 changes, 3 actions)."""
+    repo = f"example/{slug}"
+    refs = tuple(
+        Reference(
+            n,
+            repo,
+            10_000 + i * 10 + n,
+            f"Change {n} of edition {i}: tidy the scheduler",
+            f"https://github.com/{repo}/pull/{10_000 + i * 10 + n}",
+        )
+        for n in range(1, 9)
+    )
+    paragraph = (
+        "The scheduler now batches small kernels before dispatch [1]. Memory planning reuses "
+        "buffers across graph partitions [2][3], and the test matrix drops two redundant "
+        "configurations [4]. "
+    )
+    return Digest(
+        project=slug.title(),
+        project_slug=slug,
+        date=day,
+        headline=f"{slug.title()} edition {i}: scheduler batching lands, planner reuses buffers",
+        dek="Kernels are batched before dispatch and the memory planner stops copying buffers.",
+        body="\n\n".join([paragraph * 2, paragraph, "Also: **faster** builds with `ccache` [5]."]),
+        action_items=tuple(
+            ActionItem(f"Check the scheduler change on your models ({u})", repo, u, (1, 2))
+            for u in Urgency
+        ),
+        references=refs,
+        faq=tuple(
+            FaqEntry(f"Question {q}?", f"An answer citing a change [{q}].") for q in (1, 2, 3)
+        ),
+        repos=(repo,),
+        topics=(TOPICS[i % len(TOPICS)], TOPICS[(i * 7) % len(TOPICS)]),
+        changes=tuple(
+            ChangeSummary(
+                repo,
+                20_000 + c,
+                f"Change title number {c} of the day",
+                f"https://github.com/{repo}/pull/{20_000 + c}",
+                KINDS[c % len(KINDS)],
+            )
+            for c in range(30)
+        ),
+        filed_at=dt.datetime.combine(day + dt.timedelta(days=1), dt.time(6), tzinfo=dt.UTC),
+    )
+
+
+def settings_for(root: Path, projects: list[str]) -> Settings:
+    return Settings.model_validate(
+        {
+            "data_dir": str(root / "data"),
+            "site_dir": str(root / "site"),
+            "topics": [{"name": t.title(), "slug": t, "paths": [f"{t}/"]} for t in TOPICS],
+            "projects": [
+                {"name": p.title(), "slug": p, "repos": [{"name": f"example/{p}"}]}
+                for p in projects
+            ],
+        }
+    )
+
+
+def generate(store: Store, editions: int, projects: list[str], start: dt.date) -> dt.date:
+    """Write ``editions`` digests round-robin over ``projects``; return the last date."""
+    day = start
+    for i in range(editions):
+        slug = projects[i % len(projects)]
+        day = start + dt.timedelta(days=i // len(projects))
+        path = store.digest_path(slug, day)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # Plain writes: the fsync of Store.save_digest would dominate set-up time.
+        path.write_bytes(dumps(ADAPTER.dump_python(synthetic(slug, day, i), mode="json")))
+    return day
+
+
+def timed(label: str, settings: Settings, store: Store) -> RenderReport:
+    started = time.perf_counter()
+    report = render_site(settings, store)
+    seconds = time.perf_counter() - started
+    print(f"{label:<22} {seconds:8.2f} s   {report}")
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--editions", type=int, default=10_000)
+    parser.add_argument("--projects", type=int, default=4)
+    parser.add_argument("--keep", type=Path, help="build here and keep the result")
+    args = parser.parse_args(argv)
+    projects = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"][: args.projects]
+    with tempfile.TemporaryDirectory(prefix="wire-bench-") as tmp:
+        root = args.keep or Path(tmp)
+        settings = settings_for(root, projects)
+        store = Store(settings.data_dir)
+        started = time.perf_counter()
+        last = generate(store, args.editions, projects, dt.date(2019, 1, 1))
+        print(
+            f"generated {args.editions} digests in {time.perf_counter() - started:.1f} s "
+            f"({len(projects)} projects, until {last})"
+        )
+        timed("full build", settings, store)
+        timed("no-change rebuild", settings, store)
+        next_day = last + dt.timedelta(days=1)
+        store.save_digest(synthetic(projects[0], next_day, args.editions))
+        timed("add-one-day rebuild", settings, store)
+        timed("no-change rebuild", settings, store)
+        pages = sum(1 for _ in settings.site_dir.rglob("*.html"))
+        manifest = (settings.site_dir / ".wire-manifest.json").stat().st_size
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(f"{pages} HTML pages; manifest {manifest / 1e6:.1f} MB; peak memory {peak:.0f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,93 @@
+"""The build manifest: what the last build read and wrote, so the next one can do less.
+
+It records, per digest file, its (mtime_ns, size, sha256) and listing entry, and per
+output page the key (a hash of the page's inputs) it was rendered from. A missing,
+corrupt or foreign manifest reads as empty, which means a full build.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from digest.render.views import Entry
+from digest.store import write_atomic
+
+NAME = ".wire-manifest.json"
+FORMAT = 1
+
+
+@dataclass(frozen=True)
+class DigestRecord:
+    """One digest file as last seen: its stat, its hash and its listing entry."""
+
+    mtime_ns: int
+    size: int
+    entry: Entry
+
+
+@dataclass
+class Manifest:
+    """Digest records keyed by ``slug/YYYY-MM-DD`` and page keys keyed by site path."""
+
+    #: Hash of the render code; records made by other code are not trusted.
+    code: str
+    digests: dict[str, DigestRecord] = field(default_factory=dict)
+    pages: dict[str, str] = field(default_factory=dict)
+
+
+def load(site_dir: Path, code: str) -> Manifest:
+    """Return the manifest in ``site_dir``; empty when absent or unreadable.
+
+    Page keys are kept whatever the code (they drive deleting stale pages, and a key
+    never matches across code changes); digest records only when ``code`` matches.
+    """
+    try:
+        raw = json.loads((site_dir / NAME).read_bytes())
+        pages = _pages(raw["pages"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return Manifest(code)
+    manifest = Manifest(code, pages=pages)
+    if raw.get("format") != FORMAT or raw.get("code") != code:
+        return manifest
+    try:
+        manifest.digests = {
+            str(key): DigestRecord(int(r["mtime_ns"]), int(r["size"]), Entry.from_json(r["entry"]))
+            for key, r in raw["digests"].items()
+        }
+    except (AttributeError, ValueError, KeyError, TypeError):
+        manifest.digests = {}
+    return manifest
+
+
+def _pages(raw: Any) -> dict[str, str]:
+    if not isinstance(raw, dict):
+        raise TypeError("pages is not a mapping")
+    return {str(path): str(key) for path, key in raw.items()}
+
+
+def save(site_dir: Path, manifest: Manifest) -> bool:
+    """Write ``manifest`` into ``site_dir`` atomically and deterministically.
+
+    Returns False when the file already held exactly these bytes.
+    """
+    data = {
+        "format": FORMAT,
+        "code": manifest.code,
+        "digests": {
+            key: {"mtime_ns": r.mtime_ns, "size": r.size, "entry": r.entry.to_json()}
+            for key, r in manifest.digests.items()
+        },
+        "pages": manifest.pages,
+    }
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return write_atomic(site_dir / NAME, (text + "\n").encode())
+
+
+def merged(old: Mapping[str, str], new: Mapping[str, str], attempted: set[str]) -> dict[str, str]:
+    """Return page keys after an interrupted build: ``new`` wins, attempted pages drop out."""
+    kept = {path: key for path, key in old.items() if path not in attempted}
+    return kept | dict(new)

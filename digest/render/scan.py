@@ -1,0 +1,113 @@
+"""Finding the stored digests and reading only the ones that changed since the last build."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import TypeAdapter, ValidationError
+
+from digest.config import SLUG
+from digest.errors import WireError
+from digest.models import Digest
+from digest.render.manifest import DigestRecord
+from digest.render.views import Entry, entry_of
+from digest.store import Store
+
+_DIGEST = TypeAdapter(Digest)
+
+
+@dataclass(frozen=True)
+class Scanned:
+    """What the scan knows of one digest file."""
+
+    record: DigestRecord
+    #: The parsed digest when the file was new or changed (so it is read only once).
+    digest: Digest | None = None
+    #: The file is unreadable now; ``record`` is the last good version of it.
+    stale: bool = False
+
+
+class Scanner:
+    """Stats digest files against the last build's records; collects records and problems."""
+
+    def __init__(self, store: Store, previous: Mapping[str, DigestRecord]) -> None:
+        self.store = store
+        self.previous = previous
+        self.records: dict[str, DigestRecord] = {}
+        self.paths: dict[str, Path] = {}
+        self.problems: list[str] = []
+        #: How many digest files were parsed.
+        self.read = 0
+
+    def files(self) -> dict[str, list[tuple[dt.date, Path]]]:
+        """Return the stored digest files by project slug, each list oldest first."""
+        found: dict[str, list[tuple[dt.date, Path]]] = {}
+        for slug, day, path in sorted(self.store.digest_files()):
+            if SLUG.match(slug):
+                found.setdefault(slug, []).append((day, path))
+            else:
+                self.problems.append(f"{path}: folder {slug!r} is not a project slug; skipped")
+        return found
+
+    def scan(self, slug: str, day: dt.date, path: Path) -> Scanned | None:
+        """Return what is known of the digest at ``path`` (``slug`` on ``day``).
+
+        A file whose stamp (mtime, inode) and size match the last build is not opened;
+        one whose bytes hash the same is not parsed. Returns None for a file that
+        vanished, or is unreadable and was never read before (a problem is noted).
+        """
+        key = f"{slug}/{day.isoformat()}"
+        previous = self.previous.get(key)
+        try:
+            stat = path.stat()
+            stamp = stat.st_mtime_ns ^ stat.st_ino
+            if previous and (previous.mtime_ns, previous.size) == (stamp, stat.st_size):
+                return self._keep(key, path, Scanned(previous))
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as error:
+            return self._broken(key, path, previous, f"{path}: cannot read: {error}")
+        sha = hashlib.sha256(data).hexdigest()
+        if previous and previous.entry.sha256 == sha:
+            return self._keep(key, path, Scanned(DigestRecord(stamp, stat.st_size, previous.entry)))
+        try:
+            digest = _DIGEST.validate_json(data)
+        except ValidationError as error:
+            problem = error.errors()[0]
+            where = ".".join(str(p) for p in problem["loc"]) or "file"
+            return self._broken(key, path, previous, f"{path}: {where}: {problem['msg']}")
+        self.read += 1
+        if (digest.project_slug, digest.date) != (slug, day):
+            self.problems.append(
+                f"{path}: says {digest.project_slug}/{digest.date}; shown as {key}"
+            )
+        record = DigestRecord(stamp, stat.st_size, entry_of(digest, slug, day, sha))
+        return self._keep(key, path, Scanned(record, digest))
+
+    def load(self, entry: Entry) -> Digest | None:
+        """Return the digest listed as ``entry``, read again; None (and a problem) on failure."""
+        try:
+            return self.store.read_digest(self.paths[f"{entry.slug}/{entry.date.isoformat()}"])
+        except WireError as error:
+            self.problems.append(f"{error}; page not updated")
+            return None
+
+    def _keep(self, key: str, path: Path, scanned: Scanned) -> Scanned:
+        self.records[key] = scanned.record
+        self.paths[key] = path
+        return scanned
+
+    def _broken(
+        self, key: str, path: Path, previous: DigestRecord | None, problem: str
+    ) -> Scanned | None:
+        if previous is None:
+            self.problems.append(f"{problem}; edition skipped")
+            return None
+        # Keep publishing the last good version rather than break links to it.
+        self.problems.append(f"{problem}; the last good version stays published")
+        return self._keep(key, path, Scanned(previous, stale=True))

@@ -1,0 +1,249 @@
+"""Build the static site from the stored digests, re-rendering only what changed.
+
+A build stats every digest file, parses only new or changed ones, then offers every
+page to :class:`Output` with a key hashing the page's inputs; a page is rendered only
+when its key differs from the manifest's or its file is missing. The manifest is
+written last.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import hashlib
+from dataclasses import dataclass, field
+
+import jinja2
+
+from digest.config import Settings
+from digest.models import Digest
+from digest.render import listings, manifest, urls
+from digest.render.feed import Channel, Item, rss
+from digest.render.listings import FeedPlan
+from digest.render.manifest import Manifest
+from digest.render.markup import MarkupRenderer
+from digest.render.output import Output
+from digest.render.scan import Scanner
+from digest.render.templating import code_version, fingerprint, make_environment, template_source
+from digest.render.urls import edition_path
+from digest.render.views import Entry, Link, edition_view, long_date
+from digest.store import Store
+
+
+@dataclass(frozen=True)
+class RenderReport:
+    """What a build did; ``written`` and ``deleted`` are site-relative paths."""
+
+    pages_written: int
+    #: Re-rendered because an input changed, but the bytes came out the same.
+    pages_unchanged: int
+    #: Not rendered at all: same key as last build and the file is present.
+    pages_skipped: int
+    pages_deleted: int
+    editions: int
+    #: Digest files parsed because they were new or changed.
+    digests_read: int
+    #: Digests that could not be used (skipped, not fatal), one line each.
+    problems: tuple[str, ...] = ()
+    written: tuple[str, ...] = field(default=(), repr=False)
+    deleted: tuple[str, ...] = field(default=(), repr=False)
+
+    def __str__(self) -> str:
+        """One log line: counts only (``written`` may list thousands of paths)."""
+        return (
+            f"{self.editions} editions, {self.digests_read} digests read; pages: "
+            f"{self.pages_written} written, {self.pages_unchanged} unchanged, "
+            f"{self.pages_skipped} skipped, {self.pages_deleted} deleted; "
+            f"{len(self.problems)} problems"
+        )
+
+
+@dataclass(frozen=True)
+class PageInfo:
+    """The head of a page: where it is, how it is titled and what feeds it offers."""
+
+    path: str
+    root: str
+    title: str
+    description: str
+    canonical: str
+    feeds: tuple[Link, ...]
+
+
+def render_site(settings: Settings, store: Store) -> RenderReport:
+    """Bring ``settings.site_dir`` up to date with the digests in ``store``.
+
+    Only new or changed digest files are parsed and only pages whose inputs changed
+    are rendered; pages of vanished digests are deleted. The same digests always give
+    byte-identical pages.
+    """
+    site_dir = settings.site_dir
+    env = make_environment(settings)
+    code = code_version()
+    old = manifest.load(site_dir, code)
+    scanner = Scanner(store, old.digests)
+    build = _Build(settings, scanner, env, fingerprint(env, settings, code))
+    out = Output(site_dir, old.pages)
+    complete = False
+    try:
+        build.offer_editions(out)
+        entries = listings.newest_first(r.entry for r in scanner.records.values())
+        build.offer_listings(out, entries)
+        build.offer_feeds(out, entries)
+        out.page(urls.STYLE, build.key("style"), lambda: template_source(env, urls.STYLE).encode())
+        out.finish()
+        deleted = out.remove_stale()
+        complete = True
+    finally:
+        if not complete:
+            out.finish(strict=False)
+        pages = out.done if complete else manifest.merged(old.pages, out.done, out.attempted)
+        records = scanner.records if complete else {**old.digests, **scanner.records}
+        if (records, pages) != (old.digests, old.pages):
+            manifest.save(site_dir, Manifest(code, records, pages))
+    return RenderReport(
+        pages_written=len(out.written),
+        pages_unchanged=out.unchanged,
+        pages_skipped=out.skipped,
+        pages_deleted=len(deleted),
+        editions=len(entries),
+        digests_read=scanner.read,
+        problems=tuple(scanner.problems),
+        written=tuple(out.written),
+        deleted=tuple(deleted),
+    )
+
+
+class _Build:
+    """Offers each page of the site to an :class:`Output` with its key and renderer."""
+
+    def __init__(
+        self, settings: Settings, scanner: Scanner, env: jinja2.Environment, fingerprint: str
+    ) -> None:
+        self.settings = settings
+        self.scanner = scanner
+        self.env = env
+        self.fingerprint = fingerprint
+        self.markup = MarkupRenderer()
+        self.topics = {t.slug or "": t.name for t in settings.topics}
+        self.nav = tuple(Link(p.name, urls.project_path(p.key)) for p in settings.projects)
+        self.site_feed = Link(f"{settings.site.title} (all projects)", urls.FEED)
+
+    def key(self, *parts: object) -> str:
+        """Return the key of a page made from ``parts`` (and the build's fingerprint)."""
+        text = "\0".join([self.fingerprint, *(repr(p) for p in parts)])
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def page(self, template: str, info: PageInfo, **context: object) -> bytes:
+        """Return ``template`` rendered for the page ``info`` with ``context``."""
+        html = self.env.get_template(template).render(
+            site=self.settings.site, nav=self.nav, page=info, **context
+        )
+        return html.encode()
+
+    def info(self, path: str, title: str, description: str, feeds: tuple[Link, ...]) -> PageInfo:
+        """Return the head of the page at ``path``."""
+        base = self.settings.site.base_url
+        return PageInfo(
+            path, urls.root_of(path), title, description, urls.absolute(base, path), feeds
+        )
+
+    def offer_editions(self, out: Output) -> None:
+        """Scan every digest and offer its page; links to its neighbours are part of its key."""
+        for slug, days in self.scanner.files().items():
+            for i, (day, path) in enumerate(days):
+                scanned = self.scanner.scan(slug, day, path)
+                if scanned is None:
+                    continue
+                entry = scanned.record.entry
+                if scanned.stale:
+                    out.keep(entry.path)
+                    continue
+                earlier = days[i - 1][0] if i > 0 else None
+                later = days[i + 1][0] if i + 1 < len(days) else None
+                links = (
+                    Link(_earlier(earlier), edition_path(slug, earlier)) if earlier else None,
+                    Link(_later(later), edition_path(slug, later)) if later else None,
+                )
+                # An edition shows its digest, and of its neighbours only their dates.
+                inputs = f"{entry.path} {entry.sha256} {earlier} {later}"
+                render = functools.partial(self._edition, entry, links, scanned.digest)
+                out.page(entry.path, self.key(inputs), render)
+
+    def _edition(
+        self, entry: Entry, links: tuple[Link | None, Link | None], digest: Digest | None
+    ) -> bytes | None:
+        digest = digest or self.scanner.load(entry)
+        if digest is None:
+            return None
+        view = edition_view(digest, entry, self.markup, topics=self.topics)
+        project_feed = Link(f"{entry.project} only", urls.project_feed_path(entry.slug))
+        info = self.info(
+            entry.path,
+            f"{entry.headline} · {entry.project}, {entry.date_label}",
+            entry.dek or f"{entry.project} news of {entry.date_label}.",
+            (project_feed, self.site_feed),
+        )
+        return self.page(
+            "edition.html",
+            info,
+            edition=view,
+            project=Link(entry.project, urls.project_path(entry.slug)),
+            prev=links[0],
+            next=links[1],
+        )
+
+    def offer_listings(self, out: Output, entries: list[Entry]) -> None:
+        """Offer the front page, archive, project and topic pages."""
+        for listing in listings.plan_listings(self.settings, entries):
+            info = self.info(listing.path, listing.title, listing.description, listing.feeds)
+            key = self.key(listing.template, info, listing.context)
+            render = functools.partial(self.page, listing.template, info, **listing.context)
+            out.page(listing.path, key, render)
+
+    def offer_feeds(self, out: Output, entries: list[Entry]) -> None:
+        """Offer the site feed and each project's feed."""
+        items: dict[str, Item | None] = {}
+        for plan in listings.plan_feeds(self.settings, entries):
+            render = functools.partial(self._feed, plan, items)
+            content = [(e.sha256, e.published) for e in plan.entries]
+            out.page(plan.path, self.key("feed", plan, content), render)
+
+    def _feed(self, plan: FeedPlan, items: dict[str, Item | None]) -> bytes | None:
+        base = self.settings.site.base_url
+        for entry in plan.entries:
+            if entry.path not in items:
+                items[entry.path] = self._item(entry)
+        ready = [items[e.path] for e in plan.entries]
+        if any(item is None for item in ready):
+            return None
+        channel = Channel(
+            title=plan.title,
+            link=urls.absolute(base, plan.link_path),
+            description=plan.description,
+            self_url=urls.absolute(base, plan.path),
+        )
+        return rss(channel, [item for item in ready if item is not None])
+
+    def _item(self, entry: Entry) -> Item | None:
+        digest = self.scanner.load(entry)
+        if digest is None:
+            return None
+        link = urls.absolute(self.settings.site.base_url, entry.path)
+        view = edition_view(digest, entry, self.markup, topics=self.topics, cite_base=link)
+        html = self.env.get_template("feed_item.html").render(edition=view, link=link)
+        return Item(
+            title=entry.headline,
+            link=link,
+            published=entry.published,
+            html=html,
+            categories=tuple(self.topics[t] for t in entry.topics if t in self.topics),
+        )
+
+
+def _earlier(day: dt.date) -> str:
+    return f"Previous edition, {long_date(day)}"
+
+
+def _later(day: dt.date) -> str:
+    return f"Next edition, {long_date(day)}"

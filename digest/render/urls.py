@@ -1,0 +1,61 @@
+"""Where every page of the site lives, as paths relative to the site folder.
+
+Pages link to each other with relative links (``root`` + path) so the site works from
+``file://`` and from a sub-path; only feeds and ``<link rel=canonical>`` are absolute.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+INDEX = "index.html"
+ARCHIVE = "archive.html"
+FEED = "feed.xml"
+STYLE = "style.css"
+
+
+def edition_path(slug: str, day: dt.date) -> str:
+    """Return the stable path of ``slug``'s edition of ``day``."""
+    return f"{slug}/{day.isoformat()}.html"
+
+
+def project_path(slug: str) -> str:
+    """Return the path of project ``slug``'s front page."""
+    return f"{slug}/index.html"
+
+
+def project_year_path(slug: str, year: int) -> str:
+    """Return the path of project ``slug``'s list of editions of ``year``."""
+    return f"{slug}/{year}.html"
+
+
+def project_feed_path(slug: str) -> str:
+    """Return the path of project ``slug``'s RSS feed."""
+    return f"{slug}/feed.xml"
+
+
+def topic_path(slug: str) -> str:
+    """Return the path of topic ``slug``'s front page."""
+    return f"topics/{slug}.html"
+
+
+def topic_year_path(slug: str, year: int) -> str:
+    """Return the path of topic ``slug``'s list of editions of ``year``."""
+    return f"topics/{slug}/{year}.html"
+
+
+def archive_year_path(year: int) -> str:
+    """Return the path of the site-wide list of editions of ``year``."""
+    return f"archive/{year}.html"
+
+
+def root_of(path: str) -> str:
+    """Return the relative prefix leading from the page at ``path`` back to the site root."""
+    return "../" * path.count("/")
+
+
+def absolute(base_url: str, path: str) -> str:
+    """Return the absolute URL of ``path`` under ``base_url`` (``x/index.html`` -> ``x/``)."""
+    if path == INDEX or path.endswith("/" + INDEX):
+        path = path.removesuffix(INDEX)
+    return base_url + path

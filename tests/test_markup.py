@@ -1,0 +1,149 @@
+"""Edition text to safe HTML: citations, raw HTML, hostile links, invisible characters."""
+
+from __future__ import annotations
+
+import pytest
+from html5lib import HTMLParser
+
+from digest.render.markup import MarkupRenderer, safe_url
+
+
+@pytest.fixture(scope="module")
+def markup() -> MarkupRenderer:
+    return MarkupRenderer()
+
+
+def tree(html: str):  # type: ignore[no-untyped-def]
+    """Parse an HTML fragment strictly and return its root element."""
+    return HTMLParser(strict=True, namespaceHTMLElements=False).parseFragment(html)
+
+
+def links(html: str) -> list[dict[str, str]]:
+    return [dict(a.attrib) for a in tree(html).iter("a")]
+
+
+def text_of(html: str) -> str:
+    return "".join(tree(html).itertext())
+
+
+def test_citations_link_to_existing_references_only(markup: MarkupRenderer) -> None:
+    html = markup.block("Fast now [1]. Also [2][3]. Unknown [9].", {1, 2, 3})
+    assert [a["href"] for a in links(html)] == ["#ref-1", "#ref-2", "#ref-3"]
+    assert all(a["class"] == "cite" and "rel" not in a for a in links(html))
+    assert "Unknown [9]." in text_of(html)
+
+
+def test_citations_in_code_stay_code(markup: MarkupRenderer) -> None:
+    html = markup.block("Index with `a[1]` then cite [1].", {1})
+    assert [a["href"] for a in links(html)] == ["#ref-1"]
+    assert tree(html).find(".//code").text == "a[1]"
+
+
+def test_citation_base_prefixes_links(markup: MarkupRenderer) -> None:
+    html = markup.block("See [2].", {2}, "https://news.example.org/x/2026-01-01.html")
+    assert links(html) == [
+        {"class": "cite", "href": "https://news.example.org/x/2026-01-01.html#ref-2"}
+    ]
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    [
+        "<script>alert(1)</script>",
+        '<img src="x" onerror="alert(1)">',
+        "<div onclick=alert(1)>\nblock\n</div>",
+        "<iframe src=https://evil.example></iframe>",
+        "<style>body{display:none}</style>",
+        "<!-- hidden --><a href='javascript:alert(1)'>x</a>",
+    ],
+)
+def test_raw_html_becomes_text(markup: MarkupRenderer, hostile: str) -> None:
+    html = markup.block(f"Before {hostile} after [1].", {1})
+    root = tree(html)
+    tags = {el.tag for el in root.iter()} - {"DOCUMENT_FRAGMENT"}
+    assert tags <= {"p", "a"}
+    assert all(not name.startswith("on") for el in root.iter() for name in el.attrib)
+    assert [a.get("href") for a in root.iter("a")] == ["#ref-1"]
+    # The markup survives as visible text, so a reader sees what the author wrote.
+    assert "<" in text_of(html)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "[click](javascript:alert(1))",
+        "[click](JaVaScRiPt:alert(1))",
+        "[click](data:text/html;base64,PHNjcmlwdD4=)",
+        "[click](vbscript:msgbox(1))",
+        "[click](/etc/passwd)",
+        "[click](../relative/page.html)",
+        "[click][evil]\n\n[evil]: javascript:alert(1)",
+        "![img](https://tracker.example/pixel.png)",
+    ],
+)
+def test_unsafe_links_lose_their_href(markup: MarkupRenderer, source: str) -> None:
+    html = markup.block(source, set())
+    assert all("href" not in a for a in links(html))
+    assert tree(html).find(".//img") is None
+
+
+def test_external_links_are_kept_with_rel(markup: MarkupRenderer) -> None:
+    html = markup.block(
+        "[docs](https://docs.example.org/a?b=1) and <https://x.example/> and "
+        "[mail](mailto:desk@example.org) and [top](#ref-1)",
+        set(),
+    )
+    assert links(html) == [
+        {"href": "https://docs.example.org/a?b=1", "rel": "noopener noreferrer"},
+        {"href": "https://x.example/", "rel": "noopener noreferrer"},
+        {"href": "mailto:desk@example.org", "rel": "noopener noreferrer"},
+        {"href": "#ref-1"},
+    ]
+
+
+def test_markdown_formatting_survives(markup: MarkupRenderer) -> None:
+    html = markup.block("Some *emphasis* and **weight**.\n\n- one\n- two\n\n> quoted", set())
+    tags = [el.tag for el in tree(html).iter()]
+    for tag in ("p", "em", "strong", "ul", "li", "blockquote"):
+        assert tag in tags
+
+
+def test_disallowed_markdown_is_flattened(markup: MarkupRenderer) -> None:
+    html = markup.block("# Big heading\n\nText\n\n---", set())
+    tags = {el.tag for el in tree(html).iter()} - {"DOCUMENT_FRAGMENT"}
+    assert tags <= {"p"}
+    assert "Big heading" in text_of(html)
+
+
+def test_bidi_and_invisible_characters_are_stripped(markup: MarkupRenderer) -> None:
+    sneaky = "admin\u202e\u2066txt.exe\u2069\u200b [1]"
+    for html in (markup.block(sneaky, {1}), markup.inline(sneaky, {1})):
+        assert not any(ch in html for ch in "\u202e\u2066\u2069\u200b")
+        assert "admintxt.exe" in text_of(html)
+
+
+def test_inline_escapes_and_cites(markup: MarkupRenderer) -> None:
+    html = markup.inline("Check <b onmouseover=x>this</b> & that [2] [5]", {2})
+    root = tree(html)
+    assert root.find(".//b") is None
+    assert links(html) == [{"class": "cite", "href": "#ref-2"}]
+    assert text_of(html) == "Check <b onmouseover=x>this</b> & that [2] [5]"
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("https://github.com/acme/rockets/pull/1", "https://github.com/acme/rockets/pull/1"),
+        ("  http://example.org/x  ", "http://example.org/x"),
+        ("HTTPS://EXAMPLE.ORG/", "HTTPS://EXAMPLE.ORG/"),
+        ("javascript:alert(1)", None),
+        ("data:text/html,hi", None),
+        ("//evil.example/x", None),
+        ("/relative", None),
+        ("https://", None),
+        ("https://exa mple.org/", None),
+        ("http://[broken", None),
+    ],
+)
+def test_safe_url(url: str, expected: str | None) -> None:
+    assert safe_url(url) == expected

@@ -1,0 +1,196 @@
+"""Incremental builds: only pages whose inputs changed are rendered and written."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import os
+from pathlib import Path
+
+import pytest
+
+from digest.config import Settings
+from digest.render import RenderReport, render_site
+from digest.store import Store
+from tests.factories import edition_series, make_digest, make_settings, save_all, site_files
+
+LISTINGS = {
+    "index.html",
+    "archive.html",
+    "archive/2026.html",
+    "feed.xml",
+    "rockets/index.html",
+    "rockets/2026.html",
+    "rockets/feed.xml",
+}
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return make_settings(tmp_path)
+
+
+@pytest.fixture
+def store(settings: Settings) -> Store:
+    digests = edition_series(30)
+    store = Store(settings.data_dir)
+    save_all(store, digests)
+    return store
+
+
+def build(settings: Settings) -> RenderReport:
+    return render_site(settings, Store(settings.data_dir))
+
+
+def editions(report: RenderReport) -> set[str]:
+    return {p for p in report.written if p[-15:-5].count("-") == 2}
+
+
+def test_adding_a_day_renders_it_its_neighbour_and_listings(
+    settings: Settings, store: Store
+) -> None:
+    first = build(settings)
+    assert first.pages_written == len(first.written) > 30
+    new = make_digest(date=dt.date(2026, 1, 16), topics=("valves",), headline="Sixteenth")
+    store.save_digest(new)
+    report = build(settings)
+    assert report.digests_read == 1
+    assert editions(report) == {"rockets/2026-01-16.html", "rockets/2026-01-15.html"}
+    others = set(report.written) - editions(report)
+    assert others == LISTINGS | {"topics/valves.html", "topics/valves/2026.html"}
+    assert report.pages_skipped == first.pages_written - len(report.written) + 1
+
+
+def test_a_build_without_changes_writes_nothing(settings: Settings, store: Store) -> None:
+    build(settings)
+    before = {p: p.stat().st_mtime_ns for p in settings.site_dir.rglob("*") if p.is_file()}
+    report = build(settings)
+    assert (report.pages_written, report.pages_unchanged, report.digests_read) == (0, 0, 0)
+    after = {p: p.stat().st_mtime_ns for p in settings.site_dir.rglob("*") if p.is_file()}
+    assert after == before
+
+
+def test_touching_a_digest_rereads_nothing(settings: Settings, store: Store) -> None:
+    build(settings)
+    path = store.digest_path("rockets", dt.date(2026, 1, 5))
+    os.utime(path, ns=(1, 1))
+    report = build(settings)
+    assert (report.pages_written, report.digests_read) == (0, 0)
+
+
+def test_changing_a_digest_rerenders_its_page(settings: Settings, store: Store) -> None:
+    build(settings)
+    old = store.load_digest("ground", dt.date(2026, 1, 7))
+    assert old is not None
+    store.save_digest(dataclasses.replace(old, body="A different story [1]."))
+    report = build(settings)
+    assert report.digests_read == 1
+    assert set(report.written) == {"ground/2026-01-07.html", "feed.xml", "ground/feed.xml"}
+    assert report.pages_unchanged == 0
+    assert "A different story" in (settings.site_dir / "ground/2026-01-07.html").read_text()
+
+
+def test_deleting_a_digest_removes_its_page(settings: Settings, store: Store) -> None:
+    build(settings)
+    store.digest_path("rockets", dt.date(2026, 1, 15)).unlink()
+    report = build(settings)
+    assert report.deleted == ("rockets/2026-01-15.html",)
+    assert not (settings.site_dir / "rockets/2026-01-15.html").exists()
+    assert editions(report) == {"rockets/2026-01-14.html"}
+
+
+def test_deleting_a_project_removes_its_folder(settings: Settings, store: Store) -> None:
+    store.save_digest(make_digest(project="Side", project_slug="side"))
+    build(settings)
+    for path in store.digest_path("side", make_digest().date).parent.iterdir():
+        path.unlink()
+    report = build(settings)
+    assert set(report.deleted) >= {"side/index.html", "side/feed.xml", "side/2026-03-02.html"}
+    assert not (settings.site_dir / "side").exists()
+
+
+def test_template_override_rerenders_everything(
+    settings: Settings, store: Store, tmp_path: Path
+) -> None:
+    first = build(settings)
+    overrides = tmp_path / "overrides"
+    overrides.mkdir()
+    (overrides / "base.html").write_text(
+        '{% extends "shipped/base.html" %}'
+        '{% block head %}<meta name="generator" content="override">{% endblock %}'
+    )
+    changed = settings.model_copy(
+        update={"site": settings.site.model_copy(update={"templates": overrides})}
+    )
+    report = build(changed)
+    assert report.pages_skipped == 0
+    html = {path for path in first.written if path.endswith(".html")}
+    assert set(report.written) == html  # feeds and style.css do not use base.html
+    assert report.pages_unchanged == first.pages_written - len(html)
+    assert 'content="override"' in (settings.site_dir / "index.html").read_text()
+    assert build(changed).pages_written == 0
+
+
+def test_settings_change_rerenders_everything(settings: Settings, store: Store) -> None:
+    first = build(settings)
+    renamed = settings.model_copy(
+        update={"site": settings.site.model_copy(update={"publisher": "Other Desk"})}
+    )
+    report = build(renamed)
+    assert report.pages_skipped == 0
+    assert report.pages_written + report.pages_unchanged == first.pages_written
+
+
+@pytest.mark.parametrize("damage", [b"", b"{broken", b'{"pages": 3}', b"[]"])
+def test_corrupt_manifest_means_full_build(
+    settings: Settings, store: Store, tmp_path: Path, damage: bytes
+) -> None:
+    first = build(settings)
+    (settings.site_dir / ".wire-manifest.json").write_bytes(damage)
+    report = build(settings)
+    assert report.digests_read == 30
+    assert report.pages_skipped == 0
+    assert report.pages_unchanged == first.pages_written  # same bytes: nothing rewritten
+    clean = settings.model_copy(update={"site_dir": tmp_path / "clean"})
+    build(clean)
+    assert site_files(settings.site_dir) == site_files(clean.site_dir)
+
+
+def test_missing_page_is_rendered_again(settings: Settings, store: Store) -> None:
+    build(settings)
+    (settings.site_dir / "ground/2026-01-03.html").unlink()
+    (settings.site_dir / "style.css").unlink()
+    report = build(settings)
+    assert set(report.written) == {"ground/2026-01-03.html", "style.css"}
+
+
+def test_manifest_never_deletes_outside_the_site(
+    settings: Settings, store: Store, tmp_path: Path
+) -> None:
+    build(settings)
+    victim = tmp_path / "precious.txt"
+    victim.write_text("keep me")
+    manifest = settings.site_dir / ".wire-manifest.json"
+    manifest.write_text(
+        manifest.read_text().replace('"pages":{', '"pages":{"../precious.txt":"x",')
+    )
+    build(settings)
+    assert victim.read_text() == "keep me"
+
+
+def test_a_digest_broken_after_a_good_build_stays_published(
+    settings: Settings, store: Store
+) -> None:
+    build(settings)
+    path = store.digest_path("rockets", dt.date(2026, 1, 8))
+    page = settings.site_dir / "rockets/2026-01-08.html"
+    before = page.read_bytes()
+    path.write_text('{"project": "half written')
+    report = build(settings)
+    assert len(report.problems) == 1 and "last good version" in report.problems[0]
+    assert report.written == () and report.deleted == ()
+    assert page.read_bytes() == before
+    store.save_digest(make_digest(date=dt.date(2026, 1, 8), headline="Repaired"))
+    report = build(settings)
+    assert report.problems == ()
+    assert "rockets/2026-01-08.html" in report.written
