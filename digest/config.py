@@ -30,6 +30,19 @@ class _Strict(BaseModel):
 NonEmpty = Annotated[str, Field(min_length=1)]
 
 
+def _with_slug(data: Any) -> Any:
+    """Fill in ``slug`` from ``name`` in raw input that has a name but no slug."""
+    if isinstance(data, dict) and not data.get("slug") and isinstance(data.get("name"), str):
+        return {**data, "slug": slugify(data["name"])}
+    return data
+
+
+def _valid_slug(value: str | None) -> str | None:
+    if value is not None and not SLUG.match(value):
+        raise ValueError(f"slug {value!r} must be lower-case letters, digits and dashes")
+    return value
+
+
 class SiteSettings(_Strict):
     """How the published site presents itself."""
 
@@ -65,14 +78,14 @@ class TopicSettings(_Strict):
     #: Title prefixes, case-insensitive (``Arm backend:``, ``[MLX]``).
     title_prefixes: tuple[str, ...] = ()
 
+    _derive_slug = model_validator(mode="before")(lambda data: _with_slug(data))
+    _check_slug = field_validator("slug")(lambda value: _valid_slug(value))
+
     @model_validator(mode="after")
-    def _derive_slug(self) -> TopicSettings:
-        slug = self.slug or slugify(self.name)
-        if not SLUG.match(slug):
-            raise ValueError(f"slug {slug!r} must be lower-case letters, digits and dashes")
+    def _has_rules(self) -> TopicSettings:
         if not (self.labels or self.paths or self.title_prefixes):
             raise ValueError("a topic needs at least one of labels, paths, title_prefixes")
-        return self.model_copy(update={"slug": slug}) if self.slug != slug else self
+        return self
 
 
 class RepoSettings(_Strict):
@@ -92,11 +105,12 @@ class RepoSettings(_Strict):
             raise ValueError(f"{value!r} is not of the form owner/repo")
         return value
 
-    @model_validator(mode="after")
-    def _derive_source(self) -> RepoSettings:
-        if self.source is None:
-            return self.model_copy(update={"source": "git" if self.git else "github"})
-        return self
+    @model_validator(mode="before")
+    @classmethod
+    def _derive_source(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("source") is None:
+            return {**data, "source": "git" if data.get("git") else "github"}
+        return data
 
 
 class ProjectSettings(_Strict):
@@ -107,16 +121,16 @@ class ProjectSettings(_Strict):
     description: str = ""
     repos: Annotated[tuple[RepoSettings, ...], Field(min_length=1)]
 
+    _derive_slug = model_validator(mode="before")(lambda data: _with_slug(data))
+    _check_slug = field_validator("slug")(lambda value: _valid_slug(value))
+
     @model_validator(mode="after")
-    def _check(self) -> ProjectSettings:
+    def _unique_repos(self) -> ProjectSettings:
         names = [repo.name.lower() for repo in self.repos]
         dupes = sorted({n for n in names if names.count(n) > 1})
         if dupes:
             raise ValueError(f"repository listed twice: {', '.join(dupes)}")
-        slug = self.slug or slugify(self.name)
-        if not SLUG.match(slug):
-            raise ValueError(f"slug {slug!r} must be lower-case letters, digits and dashes")
-        return self.model_copy(update={"slug": slug}) if self.slug != slug else self
+        return self
 
     @property
     def key(self) -> str:
@@ -260,7 +274,9 @@ def _node_at(root: yaml.Node | None, loc: list[Any]) -> tuple[yaml.Node | None, 
             key_node, value_node = pair
             # The key's own line is the one to show for the last part (an unknown key).
             parent, node = node, (key_node if part is loc[-1] else value_node)
-        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
+        elif (
+            isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value)
+        ):
             parent, node = node, node.value[part]
         else:
             return None, parent

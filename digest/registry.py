@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, TypeVar
 
-from digest.errors import WireError
+from digest.errors import UsageError, WireError
 
 if TYPE_CHECKING:
     from digest.sources.base import SourceFactory
@@ -44,7 +44,7 @@ class Registry:
         return _get(self.writers, "writer", name)
 
 
-def _add(table: dict[str, object], kind: str, name: str, factory: object) -> None:
+def _add(table: dict[str, F], kind: str, name: str, factory: F) -> None:
     if name in table:
         raise WireError(f"two plugins register the {kind} {name!r}")
     table[name] = factory
@@ -55,7 +55,7 @@ def _get(table: dict[str, F], kind: str, name: str) -> F:
         return table[name]
     except KeyError:
         known = ", ".join(sorted(table)) or "none"
-        raise WireError(f"unknown {kind} {name!r}; available: {known}") from None
+        raise UsageError(f"unknown {kind} {name!r}; available: {known}") from None
 
 
 def default_registry(*, plugins: bool = True) -> Registry:

@@ -18,7 +18,7 @@ def make_pull(
     *,
     repo: str = "acme/rocket",
     files: dict[str, tuple[int | None, int | None]] | None = None,
-    number: int | None | str = "auto",
+    number: int | str | None = "auto",
     author: str = "Dana Example",
     minute: int = 0,
     **extra: Any,

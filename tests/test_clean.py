@@ -73,7 +73,7 @@ def test_summary_joins_bullets_as_sentences_and_caps_length() -> None:
 
 
 def test_unterminated_comment_and_bidi_are_removed() -> None:
-    text = "Moves the \u202egnirts\u202c parser to a new module for clarity and reuse.\n<!-- never closed"
+    text = "Moves the \u202egnirts\u202c parser to a new module for clarity and reuse.\n<!-- open"
     assert (
         summary_of(text, "Move parser")
         == "Moves the gnirts parser to a new module for clarity and reuse."

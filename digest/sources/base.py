@@ -21,7 +21,7 @@ class SourceContext:
     clock: Clock
     #: Environment variables (tokens, API URLs); injected so tests can pin them.
     env: Mapping[str, str] = field(default_factory=dict)
-    log: logging.Logger = logging.getLogger("digest.sources")
+    log: logging.Logger = field(default_factory=lambda: logging.getLogger("digest.sources"))
 
 
 class Source(Protocol):

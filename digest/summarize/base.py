@@ -70,7 +70,7 @@ class WriterContext:
     settings: Settings
     clock: Clock
     env: Mapping[str, str] = field(default_factory=dict)
-    log: logging.Logger = logging.getLogger("digest.summarize")
+    log: logging.Logger = field(default_factory=lambda: logging.getLogger("digest.summarize"))
 
 
 class Writer(Protocol):

@@ -54,7 +54,9 @@ def _headline_problems(digest: Digest) -> list[str]:
     if not digest.headline.strip():
         found.append("headline is empty")
     if len(digest.headline) > HEADLINE_LIMIT:
-        found.append(f"headline has {len(digest.headline)} characters; the limit is {HEADLINE_LIMIT}")
+        found.append(
+            f"headline has {len(digest.headline)} characters; the limit is {HEADLINE_LIMIT}"
+        )
     if digest.headline != digest.headline.upper():
         found.append("headline is not upper-case")
     if not digest.dek.strip():
@@ -108,7 +110,9 @@ def _reference_problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[st
         found.append("references are not numbered 1, 2, 3, ...")
     for ref in digest.references:
         if (ref.repo, ref.number, ref.url) not in known:
-            found.append(f"reference [{ref.n}] ({ref.repo} #{ref.number}) is not a change of the day")
+            found.append(
+                f"reference [{ref.n}] ({ref.repo} #{ref.number}) is not a change of the day"
+            )
         if not ref.url.startswith(("https://", "http://")):
             found.append(f"reference [{ref.n}] has a non-web URL")
     return found

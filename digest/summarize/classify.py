@@ -108,7 +108,10 @@ _TITLE_KINDS = (
         ),
         "perf",
     ),
-    (re.compile(r"\b(typo|lint|format(ting)?|spelling|nit|pyre|mypy|flake8|ruff)\b", re.I), "chore"),
+    (
+        re.compile(r"\b(typo|lint|format(ting)?|spelling|nit|pyre|mypy|flake8|ruff)\b", re.I),
+        "chore",
+    ),
     (
         re.compile(
             r"^(add(s|ed|ing)?|support(s|ed)?|enable[sd]?|introduc\w+|implement\w*|new|"
@@ -126,15 +129,26 @@ _TITLE_KINDS = (
         "fix",
     ),
     (
-        re.compile(r"\b(refactor\w*|clean ?up|move[sd]?|simplif\w*|rename[sd]?|reorgani[sz]\w*)\b", re.I),
+        re.compile(
+            r"\b(refactor\w*|clean ?up|move[sd]?|simplif\w*|rename[sd]?|reorgani[sz]\w*)\b", re.I
+        ),
         "refactor",
     ),
 )
 _TEST_PATH = ("test/", "tests/", "testing/", "/test/", "/tests/", "test_", "_test.", "conftest.py")
 _DOC_DIRS = ("docs/", "doc/")
 _DOC_SUFFIXES = (".md", ".rst", ".markdown")
-_DEPS_FILES = ("requirements", "constraints", "package.json", "package-lock.json", "poetry.lock",
-               "uv.lock", "pinned", ".pin", "environment.yml")
+_DEPS_FILES = (
+    "requirements",
+    "constraints",
+    "package.json",
+    "package-lock.json",
+    "poetry.lock",
+    "uv.lock",
+    "pinned",
+    ".pin",
+    "environment.yml",
+)
 _CI_PATH = (".github/", ".ci/", "ci/", ".circleci/", "scripts/ci", ".buckconfig", "docker/")
 _BUILD_PATH = ("cmakelists.txt", ".cmake", "buck", "targets", "setup.py", "pyproject.toml", ".bzl")
 # Authors whose changes are automated. Not merge bots such as pytorchbot: they land
@@ -169,7 +183,9 @@ def split_title(title: str) -> tuple[str, str, tuple[str, ...]]:
     area = ""
     markers: list[str] = []
     while match := _PREFIX.match(rest):
-        label = (match.group("bracket") or match.group("colon") or match.group("dash") or "").strip()
+        label = (
+            match.group("bracket") or match.group("colon") or match.group("dash") or ""
+        ).strip()
         if len(label.split()) > 5:
             break
         marker = _KIND_MARKERS.get(label.lower())
@@ -247,7 +263,9 @@ def _kind(pull: PullRequest, title: str, markers: tuple[str, ...], by_path: set[
 def _mechanical(pull: PullRequest) -> bool:
     """True when the change looks like a rename or move: as many lines out as in, many files."""
     total = pull.additions + pull.deletions
-    return pull.changed_files >= 5 and total > 0 and abs(pull.additions - pull.deletions) < 0.1 * total
+    return (
+        pull.changed_files >= 5 and total > 0 and abs(pull.additions - pull.deletions) < 0.1 * total
+    )
 
 
 def _score(pull: PullRequest, kind: str, code_lines: int, summary: str) -> float:

@@ -27,7 +27,8 @@ MAX_REFERENCES = 8
 MAX_LEAD_STORIES = 5
 HEADLINE_LIMIT = 100
 _PART_SUFFIX = re.compile(
-    r"\s*(\((pt|part)\.?\s*\d+\)|\b(pt|part)\.?\s*\d+|\[\d+/\d+\]|\(\d+/\d+\)|\(group id:[^)]*\))\s*$",
+    r"\s*(\((pt|part)\.?\s*\d+\)|\b(pt|part)\.?\s*\d+|\[\d+/\d+\]|\(\d+/\d+\)"
+    r"|\(group id:[^)]*\))\s*$",
     re.I,
 )
 _PART_PREFIX = re.compile(r"^\s*(\(?\d+/\d*n?\)?|\[\d+/\d*n?\])\s+", re.I)
@@ -35,7 +36,7 @@ _RAW_URL = re.compile(r"<?https?://\S+>?")
 _TRAILING_PR = re.compile(r"\s*\(#\d+\)\s*$")
 _REVERT_QUOTE = re.compile(r'^\s*revert\s+"(?P<inner>.*)"\s*$', re.I | re.S)
 _RELAND_MARK = re.compile(
-    r'^\s*(\[re-?land\]\s*|re-?land(ed)?\s*:?\s*|reapply\s*)|\s*\((re-?land|reland)\)\s*$', re.I
+    r"^\s*(\[re-?land\]\s*|re-?land(ed)?\s*:?\s*|reapply\s*)|\s*\((re-?land|reland)\)\s*$", re.I
 )
 
 _OPENERS = ("Elsewhere, ", "Meanwhile, ", "Also, ", "In other changes, ")
@@ -107,7 +108,7 @@ class _Draft:
 
     # Selection.
     def _lead_stories(self) -> list[Story]:
-        """The stories the edition is about: real changes first, routine ones only if nothing else."""
+        """The stories to tell: real changes first, routine ones only when there is nothing else."""
         stories = list(self.brief.stories)
         real = [s for s in stories if s.kind not in ROUTINE_KINDS]
         return (real or stories)[:MAX_LEAD_STORIES]
@@ -197,13 +198,18 @@ class _Draft:
             if item.kind == "revert" and item in plan:
                 sentences.append(f"It was reverted the same day{self.cite(item)}.")
         companions = [i for i in story.items[1:] if i in plan and i.kind != "revert"]
-        more = len(story.items) - 1 - sum(1 for i in story.items[1:] if i.kind == "revert" and i in plan)
+        more = (
+            len(story.items)
+            - 1
+            - sum(1 for i in story.items[1:] if i.kind == "revert" and i in plan)
+        )
         if companions:
             shown = [f"“{md_escape(_display_title(i))}”{self.cite(i)}" for i in companions]
             others = more - len(companions)
             tail = f", with {count(others, 'other')}" if others else ""
             sentences.append(
-                f"It comes with {count(more, 'related change')}, among them {join_words(shown)}{tail}."
+                f"It comes with {count(more, 'related change')}, "
+                f"among them {join_words(shown)}{tail}."
             )
         return " ".join(sentences)
 
@@ -214,7 +220,9 @@ class _Draft:
                 continue
             noun = _KIND_NOUN.get(kind, "other")
             example = md_escape(_display_title(items[0]))
-            parts.append(f"{count(len(items), noun + ' change')} such as “{example}”{self.cite(items[0])}")
+            parts.append(
+                f"{count(len(items), noun + ' change')} such as “{example}”{self.cite(items[0])}"
+            )
         if not parts:
             return ""
         return f"Also merged: {join_words(parts)}."
@@ -229,11 +237,14 @@ class _Draft:
                 actions.append(action)
         if len(actions) < 2:
             busiest = Counter(item.pull.repo for item in self.brief.items).most_common(1)[0][0]
-            example = next(i for i in self.brief.items if i.pull.repo == busiest and i in self.cited)
+            example = next(
+                i for i in self.brief.items if i.pull.repo == busiest and i in self.cited
+            )
             actions.append(
                 ActionItem(
                     text=(
-                        f"Skim the full list of {count(len(self.brief.items), 'change')} for anything "
+                        f"Skim the full list of {count(len(self.brief.items), 'change')} "
+                        "for anything "
                         "that touches code you own"
                     ),
                     repo=busiest,
@@ -251,7 +262,10 @@ class _Draft:
         kind = lead.kind
         urgency = Urgency.PLAN
         if kind == "breaking":
-            text, urgency = f"Check code that depends on this before upgrading: {clause}", Urgency.IMMEDIATE
+            text, urgency = (
+                f"Check code that depends on this before upgrading: {clause}",
+                Urgency.IMMEDIATE,
+            )
         elif kind == "perf":
             text = f"Re-measure your {subject} workloads to pick up the change: {clause}"
         elif kind == "feature":
@@ -261,12 +275,18 @@ class _Draft:
         elif kind == "deps":
             text = f"Align your environment with the new version: {clause}"
         elif kind == "revert":
-            text, urgency = f"Don't build on the reverted change; watch for a re-land: {clause}", Urgency.MONITOR
+            text, urgency = (
+                f"Don't build on the reverted change; watch for a re-land: {clause}",
+                Urgency.MONITOR,
+            )
         elif kind == "reland":
             text, urgency = f"Re-test what the earlier revert affected: {clause}", Urgency.MONITOR
         else:
             noun = _KIND_NOUN.get(kind, kind)
-            text, urgency = f"No action needed beyond awareness of {noun} work: {clause}", Urgency.MONITOR
+            text, urgency = (
+                f"No action needed beyond awareness of {noun} work: {clause}",
+                Urgency.MONITOR,
+            )
         return ActionItem(text=text, repo=story.repo, urgency=urgency, refs=refs)
 
     def _faq(self, leads: list[Story], actions: tuple[ActionItem, ...]) -> tuple[FaqEntry, ...]:
@@ -274,11 +294,12 @@ class _Draft:
         project, date = brief.project, long_date(brief.date)
         changed = [f"{md_escape(self._clause(s))}{self.cite(s.lead)}" for s in leads[:3]]
         todo = " ".join(
-            f"{a.urgency.value.capitalize()}: {md_escape(a.text)}{''.join(f' [{n}]' for n in a.refs)}."
-            for a in actions
+            f"{a.urgency.value.capitalize()}: {md_escape(a.text)}{_cites(a.refs)}." for a in actions
         )
         per_repo = Counter(item.pull.repo for item in brief.items)
-        shipped = join_words([f"{repo} ({count(per_repo[repo], 'change')})" for repo in brief.repos])
+        shipped = join_words(
+            [f"{repo} ({count(per_repo[repo], 'change')})" for repo in brief.repos]
+        )
         if brief.failed:
             unread = join_words([failure.repo for failure in brief.failed])
             shipped += f". Not covered, because they could not be read: {unread}"
@@ -289,9 +310,17 @@ class _Draft:
         ]
         reverted = [i for i in self.cited if i.kind == "revert"]
         if reverted:
-            listed = join_words([f"“{md_escape(_revert_target(i)[1])}”{self.cite(i)}" for i in reverted])
-            entries.append(FaqEntry(f"Was anything reverted in {project} on {date}?", f"Yes: {listed}."))
+            listed = join_words(
+                [f"“{md_escape(_revert_target(i)[1])}”{self.cite(i)}" for i in reverted]
+            )
+            entries.append(
+                FaqEntry(f"Was anything reverted in {project} on {date}?", f"Yes: {listed}.")
+            )
         return tuple(entries)
+
+
+def _cites(refs: tuple[int, ...]) -> str:
+    return "".join(f" [{n}]" for n in refs)
 
 
 def _sentence(text: str) -> str:

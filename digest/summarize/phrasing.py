@@ -12,40 +12,128 @@ import re
 
 # base form -> third person singular; gerund and past forms are derived below.
 _VERBS = {
-    "add": "adds", "allow": "allows", "apply": "applies", "avoid": "avoids", "bump": "bumps",
-    "change": "changes", "clean": "cleans", "consolidate": "consolidates", "convert": "converts",
-    "create": "creates", "default": "defaults", "delete": "deletes", "deprecate": "deprecates",
-    "disable": "disables", "drop": "drops", "enable": "enables", "ensure": "ensures",
-    "expand": "expands", "expose": "exposes", "extend": "extends", "extract": "extracts",
-    "fix": "fixes", "generalize": "generalizes", "handle": "handles", "implement": "implements",
-    "improve": "improves", "include": "includes", "integrate": "integrates",
-    "introduce": "introduces", "land": "lands", "make": "makes", "migrate": "migrates",
-    "move": "moves", "optimize": "optimizes", "optimise": "optimises", "pass": "passes",
-    "pin": "pins", "port": "ports", "prevent": "prevents", "propagate": "propagates",
-    "reduce": "reduces", "refactor": "refactors", "register": "registers",
-    "reland": "re-lands", "remove": "removes", "rename": "renames", "reorganize": "reorganizes",
-    "replace": "replaces", "restore": "restores", "revert": "reverts", "rewrite": "rewrites",
-    "run": "runs", "set": "sets", "simplify": "simplifies", "skip": "skips", "speed": "speeds",
-    "split": "splits", "start": "starts", "stop": "stops", "support": "supports",
-    "switch": "switches", "unify": "unifies", "update": "updates", "upgrade": "upgrades",
-    "use": "uses", "validate": "validates", "wire": "wires", "unmark": "unmarks",
-    "mark": "marks", "guard": "guards", "gate": "gates", "rework": "reworks", "tweak": "tweaks",
-    "adjust": "adjusts", "document": "documents", "emit": "emits", "track": "tracks",
-    "cache": "caches", "parallelize": "parallelizes", "fuse": "fuses", "lower": "lowers",
-    "quantize": "quantizes", "export": "exports", "load": "loads", "serialize": "serializes",
-    "check": "checks", "verify": "verifies", "enforce": "enforces", "limit": "limits",
-    "increase": "increases", "decrease": "decreases", "raise": "raises", "return": "returns",
-    "accept": "accepts", "reject": "rejects", "refine": "refines", "tune": "tunes",
-    "relax": "relaxes", "retire": "retires", "reuse": "reuses", "share": "shares",
-    "skip": "skips", "specialize": "specializes", "standardize": "standardizes",
-    "preserve": "preserves", "keep": "keeps", "let": "lets", "expand": "expands",
-    "test": "tests", "build": "builds", "install": "installs", "provide": "provides",
+    "add": "adds",
+    "allow": "allows",
+    "apply": "applies",
+    "avoid": "avoids",
+    "bump": "bumps",
+    "change": "changes",
+    "clean": "cleans",
+    "consolidate": "consolidates",
+    "convert": "converts",
+    "create": "creates",
+    "default": "defaults",
+    "delete": "deletes",
+    "deprecate": "deprecates",
+    "disable": "disables",
+    "drop": "drops",
+    "enable": "enables",
+    "ensure": "ensures",
+    "expand": "expands",
+    "expose": "exposes",
+    "extend": "extends",
+    "extract": "extracts",
+    "fix": "fixes",
+    "generalize": "generalizes",
+    "handle": "handles",
+    "implement": "implements",
+    "improve": "improves",
+    "include": "includes",
+    "integrate": "integrates",
+    "introduce": "introduces",
+    "land": "lands",
+    "make": "makes",
+    "migrate": "migrates",
+    "move": "moves",
+    "optimize": "optimizes",
+    "optimise": "optimises",
+    "pass": "passes",
+    "pin": "pins",
+    "port": "ports",
+    "prevent": "prevents",
+    "propagate": "propagates",
+    "reduce": "reduces",
+    "refactor": "refactors",
+    "register": "registers",
+    "reland": "re-lands",
+    "remove": "removes",
+    "rename": "renames",
+    "reorganize": "reorganizes",
+    "replace": "replaces",
+    "restore": "restores",
+    "revert": "reverts",
+    "rewrite": "rewrites",
+    "run": "runs",
+    "set": "sets",
+    "simplify": "simplifies",
+    "skip": "skips",
+    "speed": "speeds",
+    "split": "splits",
+    "start": "starts",
+    "stop": "stops",
+    "support": "supports",
+    "switch": "switches",
+    "unify": "unifies",
+    "update": "updates",
+    "upgrade": "upgrades",
+    "use": "uses",
+    "validate": "validates",
+    "wire": "wires",
+    "unmark": "unmarks",
+    "mark": "marks",
+    "guard": "guards",
+    "gate": "gates",
+    "rework": "reworks",
+    "tweak": "tweaks",
+    "adjust": "adjusts",
+    "document": "documents",
+    "emit": "emits",
+    "track": "tracks",
+    "cache": "caches",
+    "parallelize": "parallelizes",
+    "fuse": "fuses",
+    "lower": "lowers",
+    "quantize": "quantizes",
+    "export": "exports",
+    "load": "loads",
+    "serialize": "serializes",
+    "check": "checks",
+    "verify": "verifies",
+    "enforce": "enforces",
+    "limit": "limits",
+    "increase": "increases",
+    "decrease": "decreases",
+    "raise": "raises",
+    "return": "returns",
+    "accept": "accepts",
+    "reject": "rejects",
+    "refine": "refines",
+    "tune": "tunes",
+    "relax": "relaxes",
+    "retire": "retires",
+    "reuse": "reuses",
+    "share": "shares",
+    "specialize": "specializes",
+    "standardize": "standardizes",
+    "preserve": "preserves",
+    "keep": "keeps",
+    "let": "lets",
+    "test": "tests",
+    "build": "builds",
+    "install": "installs",
+    "provide": "provides",
 }
 # After these, the first word is a noun ("Support for X", "Fix for Y"), not a verb.
 _NOUN_FOLLOWERS = frozenset({"for", "of"})
 _IRREGULAR_PAST = {
-    "make": "made", "run": "ran", "set": "set", "split": "split", "rewrite": "rewrote",
-    "keep": "kept", "let": "let", "build": "built",
+    "make": "made",
+    "run": "ran",
+    "set": "set",
+    "split": "split",
+    "rewrite": "rewrote",
+    "keep": "kept",
+    "let": "let",
+    "build": "built",
 }
 
 
@@ -56,7 +144,9 @@ def _forms() -> dict[str, str]:
         if re.search(r"[^aeiou][aeiou][bdgmnprt]$", base) and base not in {"open", "refactor"}:
             stem = base + base[-1]
         past = _IRREGULAR_PAST.get(base) or (
-            base + "d" if base.endswith("e") else (base[:-1] + "ied" if base.endswith("y") else stem + "ed")
+            base + "d"
+            if base.endswith("e")
+            else (base[:-1] + "ied" if base.endswith("y") else stem + "ed")
         )
         forms.update({base: third, third: third, stem + "ing": third, past: third})
     return forms
@@ -72,7 +162,7 @@ _CODE_SPAN = re.compile(r"(`+)(.+?)\1")
 
 
 def as_clause(subject: str, title: str) -> str:
-    """Return ``subject`` doing what ``title`` says: ``("Arm backend", "Add ops")`` -> ``Arm backend adds ops``.
+    """Return ``subject`` doing what ``title`` says (``Add ops`` -> ``Arm backend adds ops``).
 
     When the title does not start with a known verb, return ``subject lands “title”``.
     """
@@ -109,7 +199,7 @@ def _verb(first: str, rest: str) -> str | None:
 
 
 def lower_first(text: str) -> str:
-    """Lower-case the first letter of ``text`` unless the first word looks like a name (``MLX``, ``iOS``)."""
+    """Lower-case the first letter of ``text`` unless its first word looks like a name (``MLX``)."""
     first = text.split(" ", 1)[0]
     if len(first) > 1 and (first[1:] != first[1:].lower() or not first[0].isalpha()):
         return text
@@ -130,7 +220,7 @@ def md_escape(text: str) -> str:
 
 def plain(text: str) -> str:
     """Return ``text`` without backticks or HTML tags (headlines and deks are plain text)."""
-    return _TAG.sub("", text).replace("`", "").replace("<", "‹").replace(">", "›")
+    return _TAG.sub("", text).replace("`", "").replace("<", "\u2039").replace(">", "\u203a")
 
 
 def fit(text: str, limit: int) -> str:
@@ -148,13 +238,39 @@ def fit(text: str, limit: int) -> str:
 def _cut(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
-    for joint in (" AND ", " and ", " WITH ", " with ", " BY ", " by ", " FOR ", " for ", " VIA ",
-                  " via ", " IN ", " in ", " TO ", " to "):
+    for joint in (
+        " AND ",
+        " and ",
+        " WITH ",
+        " with ",
+        " BY ",
+        " by ",
+        " FOR ",
+        " for ",
+        " VIA ",
+        " via ",
+        " IN ",
+        " in ",
+        " TO ",
+        " to ",
+    ):
         cut = text[: limit + 1].rfind(joint)
         if cut >= limit // 2:
             return text[:cut].rstrip(",;:-")
     words = text[: limit + 1].split(" ")[:-1]
-    while words and words[-1].lower().strip(",;:") in {"a", "an", "the", "to", "for", "of", "and", "in", "on", "with", "by"}:
+    while words and words[-1].lower().strip(",;:") in {
+        "a",
+        "an",
+        "the",
+        "to",
+        "for",
+        "of",
+        "and",
+        "in",
+        "on",
+        "with",
+        "by",
+    }:
         words.pop()
     return " ".join(words).rstrip(",;:-") or text[:limit]
 

@@ -60,7 +60,9 @@ def group_stories(items: Sequence[Item]) -> list[list[Item]]:
         parent[find(i)] = find(j)
 
     first_with: dict[tuple[str, ...], int] = {}
-    by_ref = {_ref_key(item.pull.repo, item.pull.number, item.pull.sha): i for i, item in enumerate(items)}
+    by_ref = {
+        _ref_key(item.pull.repo, item.pull.number, item.pull.sha): i for i, item in enumerate(items)
+    }
     for i, item in enumerate(items):
         for key in _grouping_keys(item):
             if key in first_with:
@@ -70,7 +72,10 @@ def group_stories(items: Sequence[Item]) -> list[list[Item]]:
         for link in (item.pull.reverts, item.pull.relands):
             if link is None:
                 continue
-            for ref in (_ref_key(link.repo, link.number, None), _ref_key(link.repo, None, link.sha)):
+            for ref in (
+                _ref_key(link.repo, link.number, None),
+                _ref_key(link.repo, None, link.sha),
+            ):
                 if ref in by_ref:
                     join(i, by_ref[ref])
     groups: dict[int, list[Item]] = defaultdict(list)
@@ -113,9 +118,7 @@ def rank_stories(groups: Iterable[list[Item]]) -> tuple[Story, ...]:
 def match_topics(topics: Sequence[TopicSettings], pulls: Sequence[PullRequest]) -> tuple[str, ...]:
     """Return the slugs of ``topics`` (in configuration order) that any of ``pulls`` matches."""
     return tuple(
-        topic.slug or ""
-        for topic in topics
-        if any(_matches(topic, pull) for pull in pulls)
+        topic.slug or "" for topic in topics if any(_matches(topic, pull) for pull in pulls)
     )
 
 

@@ -1,0 +1,48 @@
+# The one list of commands. `make demo` sets up and builds a site; `make test` runs the suite.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: setup run demo test lint format typecheck check golden bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP) ## create .venv and install the package with its test tools
+
+run: $(STAMP) ## the daily job: collect, summarize and render yesterday with digest.yaml
+	$(BIN)/digest run --config digest.yaml
+
+demo: $(STAMP) ## build a site from this repository's own git history, offline
+	$(BIN)/digest run --config demo/digest.yaml --since $$(git log --reverse --format=%cs | head -n 1) --until $$(git log -1 --format=%cs)
+	@echo "open demo/site/index.html"
+
+test: $(STAMP) ## run the test suite
+	$(BIN)/pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check digest tests bench
+	$(BIN)/ruff format --check digest tests bench
+
+format: $(STAMP)
+	$(BIN)/ruff check --fix digest tests bench
+	$(BIN)/ruff format digest tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+check: lint typecheck test ## everything CI checks
+
+golden: $(STAMP) ## refresh the expected rendered output in tests/golden/
+	WIRE_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests -k golden
+
+bench: $(STAMP) ## print performance figures
+	$(BIN)/python bench/render_archive.py
+	$(BIN)/python bench/summarize_real.py
+
+clean:
+	rm -rf site demo/site demo/data .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,219 @@
+"""The ``digest`` command: ``run``, ``collect``, ``summarize`` and ``render``.
+
+This is the only module that prints for the user or chooses an exit status: a
+:class:`~digest.errors.WireError` becomes one line on stderr and its exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import logging
+import os
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+from tqdm import tqdm
+
+from digest import __version__, pipeline
+from digest.clock import Clock, FixedClock, SystemClock
+from digest.config import DEFAULT_CONFIG, ProjectSettings, load_settings
+from digest.errors import UsageError, WireError
+from digest.pipeline import Runtime
+from digest.registry import default_registry
+from digest.render import RenderReport
+
+log = logging.getLogger("digest")
+EXIT_PARTIAL = 1
+
+
+def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None) -> int:
+    """Run the command line ``argv`` (default: ``sys.argv[1:]``) and return the exit status."""
+    env = dict(os.environ if env is None else env)
+    args = _parser().parse_args(argv)
+    _setup_logging(args.verbose - args.quiet)
+    try:
+        clock = _clock(env)
+        command: Callable[[argparse.Namespace, Runtime], int] = args.handler
+        settings = load_settings(Path(args.config))
+        rt = Runtime(settings=settings, registry=default_registry(), clock=clock, env=env)
+        return command(args, rt)
+    except WireError as error:
+        print(f"digest: error: {error}", file=sys.stderr)
+        return error.exit_code
+    except KeyboardInterrupt:
+        print("digest: interrupted; files already written are complete", file=sys.stderr)
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="digest", description="Turn a day of merged pull requests into a news page and feed."
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, handler, help_text in (
+        ("run", _run, "collect, summarize and render (the daily job)"),
+        ("collect", _collect, "collect merged changes into the data folder"),
+        ("summarize", _summarize, "write editions from collected changes"),
+        ("render", _render, "build the site from stored editions"),
+    ):
+        sub = commands.add_parser(name, help=help_text, description=help_text)
+        sub.set_defaults(handler=handler)
+        sub.add_argument(
+            "--config", default=DEFAULT_CONFIG, help="configuration file (default: %(default)s)"
+        )
+        sub.add_argument("-v", "--verbose", action="count", default=0, help="say more")
+        sub.add_argument("-q", "--quiet", action="count", default=0, help="say less")
+        if name == "render":
+            continue
+        sub.add_argument(
+            "--date", type=_date, help="the UTC day whose merges are covered (default: yesterday)"
+        )
+        sub.add_argument("--since", type=_date, help="first day of a range (with --until)")
+        sub.add_argument("--until", type=_date, help="last day of a range (default: yesterday)")
+        sub.add_argument(
+            "--project", action="append", metavar="SLUG", help="only this project (repeatable)"
+        )
+        if name in ("run", "collect"):
+            sub.add_argument("--refresh", action="store_true", help="collect again even if stored")
+        if name in ("run", "summarize"):
+            sub.add_argument(
+                "--writer", help="writer to use (default: the config's, else extractive)"
+            )
+    return parser
+
+
+def _run(args: argparse.Namespace, rt: Runtime) -> int:
+    status = _each_day(args, rt, collect=True, summarize=True)
+    _report_render(pipeline.render(rt))
+    return status
+
+
+def _collect(args: argparse.Namespace, rt: Runtime) -> int:
+    return _each_day(args, rt, collect=True, summarize=False)
+
+
+def _summarize(args: argparse.Namespace, rt: Runtime) -> int:
+    return _each_day(args, rt, collect=False, summarize=True)
+
+
+def _render(args: argparse.Namespace, rt: Runtime) -> int:
+    _report_render(pipeline.render(rt))
+    return 0
+
+
+def _each_day(args: argparse.Namespace, rt: Runtime, *, collect: bool, summarize: bool) -> int:
+    """Run the chosen stages for every selected project and day; return the exit status."""
+    days = _days(args, rt.clock)
+    projects = _projects(args, rt)
+    writer = getattr(args, "writer", None) or rt.settings.writer
+    rt.registry.writer(writer)  # Fail early on an unknown writer name.
+    status = 0
+    steps = [(day, project) for day in days for project in projects]
+    progress = tqdm(
+        steps, desc="editions", unit="day", disable=len(days) < 2 or args.quiet > 0, leave=False
+    )
+    for day, project in progress:
+        progress.set_postfix_str(f"{project.key} {day}")
+        try:
+            if collect:
+                found = pipeline.collect(rt, project, day, refresh=getattr(args, "refresh", False))
+            else:
+                found = pipeline.stored(rt, project, day)
+            if found.failures:
+                status = EXIT_PARTIAL
+            if not summarize:
+                continue
+            digest = pipeline.summarize(rt, project, day, found, writer)
+        except WireError as error:
+            if len(steps) == 1:
+                raise
+            tqdm.write(f"digest: error: {error}", file=sys.stderr)
+            status = max(status, EXIT_PARTIAL)
+            continue
+        if digest is None:
+            log.warning("%s %s: no merged changes; no edition", project.key, day)
+        else:
+            log.info("%s %s: %s", project.key, day, digest.headline)
+        for failure in found.failures:
+            log.warning("%s %s: %s left out: %s", project.key, day, failure.repo, failure.reason)
+    return status
+
+
+def _report_render(report: RenderReport) -> None:
+    log.info("site: %s", report)
+    for problem in report.problems:
+        log.warning("site: %s", problem)
+
+
+def _days(args: argparse.Namespace, clock: Clock) -> list[dt.date]:
+    today = clock.now().date()
+    yesterday = today - dt.timedelta(days=1)
+    if args.date and (args.since or args.until):
+        raise UsageError("give either --date or --since/--until, not both")
+    if args.date:
+        since = until = args.date
+    elif args.since or args.until:
+        since, until = args.since or args.until, args.until or yesterday
+    else:
+        since = until = yesterday
+    if since > until:
+        raise UsageError(f"--since {since} is after --until {until}")
+    if until > today:
+        raise UsageError(f"{until} is in the future (today is {today} UTC)")
+    if (until - since).days > 3660:
+        raise UsageError("a range of more than ten years; split it up")
+    if until == today:
+        log.warning("%s is not over yet (UTC): its edition will be partial", today)
+    return list(pipeline.days_between(since, until))
+
+
+def _projects(args: argparse.Namespace, rt: Runtime) -> list[ProjectSettings]:
+    wanted: list[str] = args.project or []
+    return [rt.settings.project(slug) for slug in wanted] or list(rt.settings.projects)
+
+
+def _date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date of the form YYYY-MM-DD") from None
+
+
+def _clock(env: Mapping[str, str]) -> Clock:
+    """The system clock, or the instant in ``WIRE_NOW`` (ISO 8601) for reproducible builds."""
+    pinned = env.get("WIRE_NOW")
+    if not pinned:
+        return SystemClock()
+    try:
+        return FixedClock(dt.datetime.fromisoformat(pinned.replace("Z", "+00:00")))
+    except ValueError:
+        raise UsageError(f"WIRE_NOW={pinned!r} is not an ISO 8601 time") from None
+
+
+class _StderrHandler(logging.Handler):
+    """Writes records to the current ``sys.stderr``, above any progress bar."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            tqdm.write(self.format(record), file=sys.stderr)
+        except Exception:
+            self.handleError(record)
+
+
+def _setup_logging(level: int) -> None:
+    """Send the package's log to stderr at the level ``-v``/``-q`` chose (default INFO)."""
+    logger = logging.getLogger("digest")
+    logger.setLevel(
+        {-2: logging.ERROR, -1: logging.WARNING, 0: logging.INFO}.get(max(-2, level), logging.DEBUG)
+    )
+    if not any(isinstance(h, _StderrHandler) for h in logger.handlers):
+        handler = _StderrHandler()
+        handler.setFormatter(logging.Formatter("digest: %(message)s"))
+        logger.addHandler(handler)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

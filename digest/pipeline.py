@@ -1,0 +1,168 @@
+"""The three stages wired together: collect, summarize, render.
+
+Each public function is one command's work for one project and one day; the CLI loops
+over days and projects. Only :mod:`digest.store` and :mod:`digest.render` write files.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from digest.clock import Clock
+from digest.config import ProjectSettings, RepoSettings, Settings
+from digest.errors import WireError
+from digest.models import ChangeSummary, Digest, PullRequest, RepoDay, RepoFailure
+from digest.registry import Registry
+from digest.render import RenderReport, render_site
+from digest.sources.base import SourceContext, day_window
+from digest.store import Store
+from digest.summarize.base import WriterContext
+from digest.summarize.checks import problems
+from digest.summarize.select import make_brief
+
+log = logging.getLogger("digest")
+
+
+@dataclass(frozen=True)
+class Runtime:
+    """The settings and the injected dependencies every stage runs with."""
+
+    settings: Settings
+    registry: Registry
+    clock: Clock
+    env: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def store(self) -> Store:
+        return Store(self.settings.data_dir)
+
+
+@dataclass(frozen=True)
+class Collected:
+    """One project-day's collection: the changes, and the repositories that failed."""
+
+    pulls: tuple[PullRequest, ...]
+    failures: tuple[RepoFailure, ...]
+
+
+def collect(
+    rt: Runtime, project: ProjectSettings, day: dt.date, refresh: bool = False
+) -> Collected:
+    """Collect ``day`` for every repository of ``project``, reusing stored days unless ``refresh``.
+
+    A stored day is reused only if it was collected after the day had ended. A repository
+    that cannot be read is reported in ``failures``; the others are still collected.
+    """
+    store = rt.store
+    pulls: list[PullRequest] = []
+    failures: list[RepoFailure] = []
+    for repo in project.repos:
+        stored = None if refresh else store.load_repo_day(repo.name, day)
+        if stored is not None and _complete(stored, repo):
+            log.debug("%s %s: reusing %d stored changes", repo.name, day, len(stored.pulls))
+            pulls += stored.pulls
+            continue
+        try:
+            found = _collect_repo(rt, repo, day)
+        except WireError as error:
+            log.error("%s", error)
+            failures.append(RepoFailure(repo=repo.name, reason=str(error)))
+            continue
+        store.save_repo_day(
+            RepoDay(
+                repo=repo.name,
+                date=day,
+                source=repo.source or "",
+                pulls=found,
+                collected_at=rt.clock.now(),
+            )
+        )
+        log.info("%s %s: collected %d changes", repo.name, day, len(found))
+        pulls += found
+    return Collected(pulls=tuple(pulls), failures=tuple(failures))
+
+
+def stored(rt: Runtime, project: ProjectSettings, day: dt.date) -> Collected:
+    """What was collected earlier for ``project`` on ``day``; missing repositories are failures."""
+    pulls: list[PullRequest] = []
+    failures: list[RepoFailure] = []
+    for repo in project.repos:
+        repo_day = rt.store.load_repo_day(repo.name, day)
+        if repo_day is None:
+            failures.append(
+                RepoFailure(repo=repo.name, reason="not collected (run `digest collect` first)")
+            )
+        else:
+            pulls += repo_day.pulls
+    return Collected(pulls=tuple(pulls), failures=tuple(failures))
+
+
+def summarize(
+    rt: Runtime, project: ProjectSettings, day: dt.date, collected: Collected, writer_name: str
+) -> Digest | None:
+    """Write and store the edition of ``project`` for ``day``; None when nothing was merged.
+
+    Raises WireError when no repository of the project could be read at all.
+    """
+    if not collected.pulls:
+        if collected.failures and len(collected.failures) == len(project.repos):
+            raise WireError(f"{project.key} {day}: no repository could be read; no edition written")
+        return None
+    brief = make_brief(project, day, collected.pulls, rt.settings.topics, collected.failures)
+    context = WriterContext(settings=rt.settings, clock=rt.clock, env=rt.env)
+    digest = rt.registry.writer(writer_name)(context).write(brief)
+    digest = dataclasses.replace(
+        digest,
+        project=project.name,
+        project_slug=project.key,
+        date=day,
+        repos=brief.repos,
+        topics=brief.topics,
+        changes=tuple(
+            ChangeSummary(
+                repo=item.pull.repo,
+                number=item.pull.number,
+                title=item.pull.title,
+                url=item.pull.url,
+                kind=item.kind,
+            )
+            for item in brief.items
+        ),
+        failed_repos=collected.failures,
+        filed_at=rt.clock.now().replace(microsecond=0),
+    )
+    found = problems(digest, collected.pulls)
+    if found:
+        raise WireError(
+            f"{project.key} {day}: the {writer_name} writer broke the edition rules: {found[0]}"
+        )
+    previous = rt.store.load_digest(project.key, day)
+    if previous is not None and dataclasses.replace(previous, filed_at=digest.filed_at) == digest:
+        digest = previous  # Same edition: keep its filing time so the output stays byte-identical.
+    rt.store.save_digest(digest)
+    return digest
+
+
+def render(rt: Runtime) -> RenderReport:
+    """Build the site from every stored digest (incrementally)."""
+    return render_site(rt.settings, rt.store)
+
+
+def _collect_repo(rt: Runtime, repo: RepoSettings, day: dt.date) -> tuple[PullRequest, ...]:
+    context = SourceContext(settings=rt.settings, clock=rt.clock, env=rt.env)
+    source = rt.registry.source(repo.source or "")(context)
+    return source.collect(repo, day)
+
+
+def _complete(repo_day: RepoDay, repo: RepoSettings) -> bool:
+    """True when ``repo_day`` came from ``repo``'s source and was collected after the day ended."""
+    return repo_day.source == repo.source and repo_day.collected_at >= day_window(repo_day.date)[1]
+
+
+def days_between(since: dt.date, until: dt.date) -> Sequence[dt.date]:
+    """Every date from ``since`` to ``until``, both included."""
+    return [since + dt.timedelta(days=n) for n in range((until - since).days + 1)]

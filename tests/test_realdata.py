@@ -1,0 +1,127 @@
+"""Real days of four PyTorch repositories through summarize and render, every rule checked."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+
+import feedparser
+import html5lib
+import pytest
+
+from digest.clock import FixedClock
+from digest.config import ProjectSettings, RepoSettings, Settings, SiteSettings, TopicSettings
+from digest.models import Digest, PullRequest, RepoDay, Urgency
+from digest.pipeline import Collected, Runtime, render, summarize
+from digest.registry import default_registry
+from digest.summarize.checks import problems
+from tests.realdata import load_days, needs_real_data
+
+pytestmark = [pytest.mark.realdata, needs_real_data]
+REPOS = ("pytorch-executorch", "pytorch-ao", "pytorch-helion", "pytorch-torchtitan")
+LEFTOVER = re.compile(r"cc @|###|<!--|Differential Revision|Pull Request resolved|https?://", re.I)
+
+
+def pick_days(name: str, n: int) -> list[tuple[dt.date, list[PullRequest]]]:
+    """The n busiest days plus n quiet ones (weekends, single changes), deterministic."""
+    days = sorted(load_days(name).items())
+    busiest = sorted(days, key=lambda kv: (-len(kv[1]), kv[0]))[:n]
+    quiet = [kv for kv in days if len(kv[1]) <= 2][-n // 2 :]
+    return sorted(dict(busiest + quiet).items())
+
+
+@pytest.fixture(scope="module")
+def built(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> tuple[Settings, list[tuple[Digest, list[PullRequest]]]]:
+    root = tmp_path_factory.mktemp("real")
+    settings = Settings(
+        site=SiteSettings(title="The Wire", base_url="https://wire.example.org/"),
+        data_dir=root / "data",
+        site_dir=root / "site",
+        projects=(
+            ProjectSettings(
+                name="PyTorch", repos=tuple(RepoSettings(name=f"pytorch/{r[8:]}") for r in REPOS)
+            ),
+        ),
+        topics=(
+            TopicSettings(name="Arm", title_prefixes=("Arm backend:",), paths=("backends/arm/",)),
+            TopicSettings(name="CI", paths=(".github/",)),
+        ),
+    )
+    rt = Runtime(
+        settings=settings,
+        registry=default_registry(plugins=False),
+        clock=FixedClock(dt.datetime(2026, 9, 1, 6, tzinfo=dt.UTC)),
+    )
+    project = settings.projects[0]
+    editions = []
+    by_day: dict[dt.date, list[PullRequest]] = {}
+    for name in REPOS:
+        for day, pulls in pick_days(name, 8):
+            by_day.setdefault(day, []).extend(pulls)
+    for day, pulls in sorted(by_day.items()):
+        for repo in project.repos:
+            mine = tuple(p for p in pulls if p.repo == repo.name)
+            rt.store.save_repo_day(RepoDay(repo.name, day, "git", mine, rt.clock.now()))
+        digest = summarize(
+            rt, project, day, Collected(pulls=tuple(pulls), failures=()), "extractive"
+        )
+        assert digest is not None
+        editions.append((digest, pulls))
+    render(rt)
+    return settings, editions
+
+
+def test_at_least_thirty_real_days_across_four_repositories(built) -> None:  # type: ignore[no-untyped-def]
+    _, editions = built
+    assert len(editions) >= 30
+    assert {repo for digest, _ in editions for repo in digest.repos} == {
+        f"pytorch/{r[8:]}" for r in REPOS
+    }
+
+
+def test_every_real_edition_keeps_the_rules(built) -> None:  # type: ignore[no-untyped-def]
+    _, editions = built
+    for digest, pulls in editions:
+        assert problems(digest, pulls) == [], digest.date
+        cited = {int(n) for n in re.findall(r"\[(\d+)\]", digest.body)} | {
+            n for a in digest.action_items for n in a.refs
+        }
+        assert cited == {r.n for r in digest.references}
+        assert len(digest.headline) <= 100 and digest.headline.isupper()
+        assert all(a.urgency in set(Urgency) for a in digest.action_items)
+        texts = [
+            digest.headline,
+            digest.dek,
+            digest.body,
+            *(a.text for a in digest.action_items),
+            *(f.answer for f in digest.faq),
+        ]
+        assert not any(LEFTOVER.search(t) for t in texts), digest.date
+        if len(pulls) >= 20:
+            assert 3 <= len(digest.references) <= 8
+
+
+def test_real_pages_parse_and_citations_resolve(built) -> None:  # type: ignore[no-untyped-def]
+    settings, editions = built
+    parser = html5lib.HTMLParser(strict=True, namespaceHTMLElements=False)
+    for digest, _ in editions:
+        page = Path(settings.site_dir) / digest.project_slug / f"{digest.date}.html"
+        tree = parser.parse(page.read_bytes())
+        ids = {el.get("id") for el in tree.iter() if el.get("id")}
+        cites = [a.get("href") for a in tree.iter("a") if (a.get("href") or "").startswith("#ref-")]
+        assert cites, digest.date
+        assert all(href[1:] in ids for href in cites)
+        assert tree.find(".//h1") is not None
+        assert not list(tree.iter("script"))
+    parser.parse((Path(settings.site_dir) / "index.html").read_bytes())
+
+
+def test_real_feed_parses(built) -> None:  # type: ignore[no-untyped-def]
+    settings, editions = built
+    feed = feedparser.parse((Path(settings.site_dir) / "feed.xml").read_bytes())
+    assert feed.bozo == 0, feed.get("bozo_exception")
+    assert len(feed.entries) == min(len(editions), settings.site.feed_items)
+    assert all(e.link.startswith("https://wire.example.org/") for e in feed.entries)
