@@ -112,9 +112,9 @@ def _each_day(args: argparse.Namespace, rt: Runtime, *, collect: bool, summarize
     rt.registry.writer(writer)  # Fail early on an unknown writer name.
     status = 0
     steps = [(day, project) for day in days for project in projects]
-    progress = tqdm(
-        steps, desc="editions", unit="day", disable=len(days) < 2 or args.quiet > 0, leave=False
-    )
+    # A progress bar only on a terminal: a scheduler's log gets the per-day lines alone.
+    quiet_bar = len(days) < 2 or args.quiet > 0 or not sys.stderr.isatty()
+    progress = tqdm(steps, desc="editions", unit="day", disable=quiet_bar, leave=False)
     for day, project in progress:
         progress.set_postfix_str(f"{project.key} {day}")
         try:

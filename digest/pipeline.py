@@ -22,6 +22,7 @@ from digest.sources.base import SourceContext, day_window
 from digest.store import Store
 from digest.summarize.base import WriterContext
 from digest.summarize.checks import problems
+from digest.summarize.phrasing import count
 from digest.summarize.select import make_brief
 
 log = logging.getLogger("digest")
@@ -81,7 +82,7 @@ def collect(
                 collected_at=rt.clock.now(),
             )
         )
-        log.info("%s %s: collected %d changes", repo.name, day, len(found))
+        log.info("%s %s: collected %s", repo.name, day, count(len(found), "change"))
         pulls += found
     return Collected(pulls=tuple(pulls), failures=tuple(failures))
 

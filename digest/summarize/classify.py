@@ -192,7 +192,9 @@ def split_title(title: str) -> tuple[str, str, tuple[str, ...]]:
         if marker is not None:
             if marker:
                 markers.append(marker)
-        elif not area:
+        elif area:
+            break  # A second area-like prefix is part of the title ("Pass migration - part 1").
+        else:
             area = label
         rest = rest[match.end() :]
     rest = rest.strip() or one_line(title)

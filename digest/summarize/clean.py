@@ -18,6 +18,7 @@ _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b[^>]*>", re.I)
 _LINK = re.compile(r"\[([^\]]+)\]\((?:[^()\s]|\([^)]*\))*\)")
 _TAG = re.compile(r"</?[A-Za-z][^>]*>")
 _INLINE_CC = re.compile(r"\bcc:?\s+@[\w/-]+(?:[\s,]+(?:and\s+)?@[\w/-]+)*", re.I)
+_EMPHASIS = re.compile(r"(\*\*|__|(?<![\w*])\*(?=\S))(.+?)\1")
 _URL = re.compile(r"<?https?://\S+>?")
 _TRAILER = re.compile(
     r"^\s*(differential revision|pull request resolved|signed-off-by|co-authored-by|"
@@ -75,6 +76,7 @@ def _clean(body: str, url_mark: str) -> str:
         if dropping or _TRAILER.match(line) or _NOISE_LINE.match(line):
             continue
         line = _INLINE_CC.sub("", _TAG.sub("", _LINK.sub(r"\1", line)))
+        line = _EMPHASIS.sub(r"\2", line)
         kept.append(_URL.sub(url_mark, line).rstrip())
     paragraphs = re.split(r"\n\s*\n", "\n".join(kept))
     return "\n\n".join(p.strip() for p in paragraphs if p.strip())

@@ -27,7 +27,7 @@ MAX_REFERENCES = 8
 MAX_LEAD_STORIES = 5
 HEADLINE_LIMIT = 100
 _PART_SUFFIX = re.compile(
-    r"\s*(\((pt|part)\.?\s*\d+\)|\b(pt|part)\.?\s*\d+|\[\d+/\d+\]|\(\d+/\d+\)"
+    r"\s*[-\u2013:,]?\s*(\((pt|part)\.?\s*\d+\)|\b(pt|part)\.?\s*\d+|\[\d+/\d+\]|\(\d+/\d+\)"
     r"|\(group id:[^)]*\))\s*$",
     re.I,
 )
@@ -230,8 +230,8 @@ class _Draft:
     def _action_items(self, leads: list[Story]) -> tuple[ActionItem, ...]:
         actions: list[ActionItem] = []
         seen: set[str] = set()
-        for story in leads:
-            action = self._action_for(story)
+        for rank, story in enumerate(leads):
+            action = self._action_for(story, rank)
             if action.text not in seen:
                 seen.add(action.text)
                 actions.append(action)
@@ -254,37 +254,43 @@ class _Draft:
             )
         return tuple(actions[:5])
 
-    def _action_for(self, story: Story) -> ActionItem:
+    def _action_for(self, story: Story, rank: int) -> ActionItem:
+        """The action a team using the story's area should take; ``rank`` 0 is the top story."""
         lead = story.lead
-        subject = self._subject(story)
-        clause = plain(self._clause(story))
+        users = f"Teams using {self._subject(story)}"
+        title = f"“{plain(_display_title(lead))}”"
         refs = tuple(sorted(self.cited.index(i) + 1 for i in story.items if i in self.cited))
         kind = lead.kind
-        urgency = Urgency.PLAN
+        # Capabilities beyond the top two stories are worth knowing about, not planning for.
+        later = Urgency.PLAN if rank < 2 else Urgency.MONITOR
         if kind == "breaking":
             text, urgency = (
-                f"Check code that depends on this before upgrading: {clause}",
+                f"{users}: check your code before upgrading past {title}",
                 Urgency.IMMEDIATE,
             )
         elif kind == "perf":
-            text = f"Re-measure your {subject} workloads to pick up the change: {clause}"
+            text, urgency = f"{users}: re-run your benchmarks to measure {title}", Urgency.PLAN
         elif kind == "feature":
-            text = f"Evaluate whether the new capability fits your work: {clause}"
+            text, urgency = f"{users}: evaluate {title} for your workloads", later
         elif kind == "fix":
-            text = f"Pick up the fix if you were affected: {clause}"
+            text, urgency = f"{users}: upgrade to pick up {title} if the bug affects you", later
         elif kind == "deps":
-            text = f"Align your environment with the new version: {clause}"
+            text, urgency = f"{users}: match your environment to {title}", Urgency.PLAN
         elif kind == "revert":
+            _, what = _revert_target(lead)
+            text = (
+                f"{users}: don't build on “{plain(what)}”, which was reverted; watch for a re-land"
+            )
+            urgency = Urgency.MONITOR
+        elif kind == "reland":
             text, urgency = (
-                f"Don't build on the reverted change; watch for a re-land: {clause}",
+                f"{users}: re-test what {title} touches now that it is back",
                 Urgency.MONITOR,
             )
-        elif kind == "reland":
-            text, urgency = f"Re-test what the earlier revert affected: {clause}", Urgency.MONITOR
         else:
             noun = _KIND_NOUN.get(kind, kind)
             text, urgency = (
-                f"No action needed beyond awareness of {noun} work: {clause}",
+                f"{users}: note the {noun} change {title}; nothing to do",
                 Urgency.MONITOR,
             )
         return ActionItem(text=text, repo=story.repo, urgency=urgency, refs=refs)

@@ -47,7 +47,6 @@ _VERBS = {
     "move": "moves",
     "optimize": "optimizes",
     "optimise": "optimises",
-    "pass": "passes",
     "pin": "pins",
     "port": "ports",
     "prevent": "prevents",
@@ -123,6 +122,29 @@ _VERBS = {
     "install": "installs",
     "provide": "provides",
 }
+_VERBS.update(
+    {
+        "ship": "ships",
+        "recognise": "recognises",
+        "recognize": "recognizes",
+        "harden": "hardens",
+        "cap": "caps",
+        "read": "reads",
+        "write": "writes",
+        "give": "gives",
+        "teach": "teaches",
+        "hoist": "hoists",
+        "inline": "inlines",
+        "package": "packages",
+        "bundle": "bundles",
+        "publish": "publishes",
+        "report": "reports",
+        "warn": "warns",
+        "fail": "fails",
+        "defer": "defers",
+    }
+)
+# "Pass" is left out on purpose: in compiler titles it is a noun far more often than a verb.
 # After these, the first word is a noun ("Support for X", "Fix for Y"), not a verb.
 _NOUN_FOLLOWERS = frozenset({"for", "of"})
 _IRREGULAR_PAST = {
