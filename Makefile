@@ -18,8 +18,8 @@ run: $(STAMP) ## the daily job: collect, summarize and render yesterday with dig
 	$(BIN)/digest run --config digest.yaml
 
 demo: $(STAMP) ## build a site from this repository's own git history, offline
-	$(BIN)/digest run --config demo/digest.yaml --since $$(git log --reverse --format=%cs | head -n 1) --until $$(git log -1 --format=%cs)
-	@echo "open demo/site/index.html"
+	$(BIN)/digest run --config data/demo.yaml --since $$(git log --reverse --format=%cs | head -n 1) --until $$(git log -1 --format=%cs)
+	@echo "open site/demo/index.html"
 
 test: $(STAMP) ## run the test suite
 	$(BIN)/pytest
@@ -45,4 +45,4 @@ bench: $(STAMP) ## print performance figures
 	$(BIN)/python bench/summarize_real.py
 
 clean:
-	rm -rf site demo/site demo/data .pytest_cache .mypy_cache .ruff_cache
+	rm -rf site data/demo .pytest_cache .mypy_cache .ruff_cache
