@@ -88,6 +88,34 @@ class TopicSettings(_Strict):
         return self
 
 
+class GitHubSettings(_Strict):
+    """How the GitHub source talks to the API."""
+
+    #: API root; default ``GITHUB_API_URL`` from the environment, else https://api.github.com.
+    api_url: str | None = None
+    #: Seconds per HTTP request.
+    timeout: Annotated[float, Field(gt=0, le=600)] = 30.0
+    #: Retries of a 5xx, a connection error or a secondary rate limit.
+    retries: Annotated[int, Field(ge=0, le=20)] = 5
+    #: Longest wait for an exhausted primary rate limit to reset before giving up on a repo.
+    max_reset_wait: Annotated[int, Field(ge=0, le=3600)] = 300
+
+
+class OpenAISettings(_Strict):
+    """How the ``openai`` writer talks to an OpenAI-compatible server."""
+
+    model: NonEmpty = "gpt-4o-mini"
+    #: Server root; default ``OPENAI_BASE_URL`` from the environment, else OpenAI's.
+    base_url: str | None = None
+    temperature: Annotated[float, Field(ge=0, le=2)] = 0.2
+    #: Most tokens (prompt and answer) one edition may use; fits an 8k-context model.
+    token_budget: Annotated[int, Field(ge=1000, le=1_000_000)] = 6000
+    #: Seconds per request.
+    timeout: Annotated[float, Field(gt=0, le=600)] = 60.0
+    #: Retries of a 429 or 5xx by the SDK before the writer falls back.
+    max_retries: Annotated[int, Field(ge=0, le=10)] = 2
+
+
 class RepoSettings(_Strict):
     """One repository of a project and where to read it from."""
 
@@ -95,6 +123,9 @@ class RepoSettings(_Strict):
     #: A local clone (bare or not) to read instead of the GitHub API.
     git: Path | None = None
     branch: NonEmpty = "main"
+    #: For repositories whose merge bot closes PRs and labels them instead of merging
+    #: (pytorch/pytorch: ``merged``): the label that marks a landed PR.
+    merged_label: str | None = None
     #: The source to use; derived: ``git`` when ``git`` is set, else ``github``.
     source: str | None = None
 
@@ -147,6 +178,8 @@ class Settings(_Strict):
     site_dir: Path = Path("site")
     #: The writer used unless ``--writer`` says otherwise.
     writer: NonEmpty = "extractive"
+    github: GitHubSettings = GitHubSettings()
+    openai: OpenAISettings = OpenAISettings()
     topics: tuple[TopicSettings, ...] = ()
     projects: Annotated[tuple[ProjectSettings, ...], Field(min_length=1)]
 

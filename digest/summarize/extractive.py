@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from digest.models import ActionItem, Digest, FaqEntry, Reference, Urgency
 from digest.summarize.base import Brief, Item, Story, WriterContext
+from digest.summarize.checks import HEADLINE_LIMIT, MAX_REFERENCES
 from digest.summarize.classify import ROUTINE_KINDS, split_title
 from digest.summarize.clean import split_sentences
 from digest.summarize.phrasing import (
@@ -23,9 +24,7 @@ from digest.summarize.phrasing import (
     plain,
 )
 
-MAX_REFERENCES = 8
 MAX_LEAD_STORIES = 5
-HEADLINE_LIMIT = 100
 _PART_SUFFIX = re.compile(
     r"\s*[-\u2013:,]?\s*(\((pt|part)\.?\s*\d+\)|\b(pt|part)\.?\s*\d+|\[\d+/\d+\]|\(\d+/\d+\)"
     r"|\(group id:[^)]*\))\s*$",
