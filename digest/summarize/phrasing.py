@@ -142,6 +142,10 @@ _VERBS.update(
         "warn": "warns",
         "fail": "fails",
         "defer": "defers",
+        "classify": "classifies",
+        "group": "groups",
+        "sort": "sorts",
+        "store": "stores",
     }
 )
 # "Pass" is left out on purpose: in compiler titles it is a noun far more often than a verb.
