@@ -1,0 +1,425 @@
+"""The ``openai`` writer: an edition written by a model behind an OpenAI-compatible API.
+
+The model gets the ranked stories (see :mod:`digest.summarize.prompt`) and answers JSON of
+a strict schema. Its text is untrusted: HTML, links, URLs and bidi controls are removed,
+its ``[id]`` citations are renumbered into references built from the records, and the
+edition must pass :func:`~digest.summarize.checks.problems`. One retry tells the model what
+was wrong; after that, or when the server cannot be used, the extractive writer writes the
+edition and ``writer_note`` says why. Accepted answers are cached by request.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from digest.errors import UsageError
+from digest.models import ActionItem, Digest, FaqEntry, Reference
+from digest.summarize.base import Brief, Item, WriterContext
+from digest.summarize.cache import AnswerCache, cache_key
+from digest.summarize.checks import problems
+from digest.summarize.extractive import ExtractiveWriter
+from digest.summarize.phrasing import count, plain
+from digest.summarize.prompt import (
+    PROMPT_VERSION,
+    Answer,
+    AnswerError,
+    BudgetError,
+    Message,
+    Prompt,
+    build_prompt,
+    feedback,
+    parse_answer,
+)
+from digest.text import neutralise, one_line
+
+if TYPE_CHECKING:
+    # The SDK takes a quarter of a second to import: only editions that call it pay for it.
+    import openai
+    from openai.types.chat import ChatCompletionMessageParam
+    from openai.types.shared_params import ResponseFormatJSONSchema
+
+DEFAULT_BASE_URL = "https://api.openai.com/v1"
+NOTE_LIMIT = 240
+
+
+@dataclass(frozen=True)
+class _Reply:
+    """What the writer keeps of a chat completion (no SDK object leaves this module)."""
+
+    text: str
+    finish_reason: str
+    refusal: str
+    prompt_tokens: int
+    answer_tokens: int
+
+
+@dataclass
+class _Usage:
+    requests: int = 0
+    prompt_tokens: int = 0
+    answer_tokens: int = 0
+
+    def add(self, reply: _Reply) -> None:
+        self.requests += 1
+        self.prompt_tokens += reply.prompt_tokens
+        self.answer_tokens += reply.answer_tokens
+
+
+class _Unreadable(Exception):
+    """The server answered, but not with a chat completion (an HTML page, a bare value)."""
+
+
+class OpenAIWriter:
+    """Writes the edition with a chat model; falls back to the extractive writer."""
+
+    name = "openai"
+
+    def __init__(self, context: WriterContext) -> None:
+        """Read the key and server from ``context``; raise UsageError when there is no key."""
+        self._context = context
+        self._settings = context.settings.openai
+        self._log = context.log
+        self._api_key = _api_key(context.env.get("OPENAI_API_KEY", ""))
+        self._base_url = _base_url(self._settings.base_url or context.env.get("OPENAI_BASE_URL"))
+        self._cache = AnswerCache(context.settings.data_dir / "cache" / "openai")
+
+    def write(self, brief: Brief) -> Digest:
+        """Return the model's edition of ``brief`` if it passes the checks, else the extractive."""
+        if not brief.items:
+            raise ValueError("a brief with no changes has no edition")
+        try:
+            prompt = build_prompt(brief, self._settings.token_budget)
+        except BudgetError as error:
+            return self._fallback(brief, str(error), "openai prompt over the token budget")
+        key = cache_key(
+            model=self._settings.model,
+            temperature=self._settings.temperature,
+            version=PROMPT_VERSION,
+            messages=prompt.messages,
+            schema=prompt.schema,
+        )
+        cached = self._cached(key, brief, prompt)
+        if cached is not None:
+            return cached
+        import openai
+
+        try:
+            return self._ask(brief, prompt, key)
+        except (openai.OpenAIError, _Unreadable) as error:
+            detail, note = self._describe(error)
+            return self._fallback(brief, detail, note)
+
+    def _cached(self, key: str, brief: Brief, prompt: Prompt) -> Digest | None:
+        """The edition from the answer cached under ``key``, if there is one that still passes."""
+        text = self._cache.load(key)
+        if text is None:
+            return None
+        try:
+            digest, found = compose(parse_answer(text), brief, prompt.inputs)
+        except AnswerError as error:
+            found = [str(error)]
+        if found:
+            self._log.debug("cached answer %s ignored: %s", key[:12], found[0])
+            return None
+        self._log.info("%s %s: openai answer reused from the cache", brief.project_slug, brief.date)
+        return digest
+
+    def _ask(self, brief: Brief, prompt: Prompt, key: str) -> Digest:
+        """Ask for the edition, retry once with the problems; cache and return an accepted one."""
+        messages = list(prompt.messages)
+        usage = _Usage()
+        started = time.monotonic()
+        found: list[str] = []
+        try:
+            with self._client() as client:
+                for attempt in (1, 2):
+                    reply = self._complete(client, messages, prompt)
+                    usage.add(reply)
+                    answer, digest, found = _review(reply, brief, prompt)
+                    if answer is not None and digest is not None and not found:
+                        self._cache.save(key, answer.model_dump(mode="json"))
+                        return digest
+                    self._log.warning(
+                        "%s %s: openai answer %d rejected: %s",
+                        brief.project_slug,
+                        brief.date,
+                        attempt,
+                        "; ".join(found[:5]),
+                    )
+                    messages += [
+                        Message(role="assistant", content=reply.text),
+                        Message(role="user", content=feedback(found, len(prompt.inputs))),
+                    ]
+        finally:
+            if usage.requests:
+                self._log.info(
+                    "%s %s: openai %s used %d prompt + %d answer tokens in %s, %.1f s "
+                    "(prompt estimated at %d; budget %d per request)",
+                    brief.project_slug,
+                    brief.date,
+                    self._settings.model,
+                    usage.prompt_tokens,
+                    usage.answer_tokens,
+                    count(usage.requests, "request"),
+                    time.monotonic() - started,
+                    prompt.tokens,
+                    self._settings.token_budget,
+                )
+        return self._fallback(brief, "; ".join(found[:5]), f"openai edition rejected: {found[0]}")
+
+    def _client(self) -> openai.OpenAI:
+        import openai
+
+        return openai.OpenAI(
+            api_key=self._api_key,
+            base_url=self._base_url,
+            timeout=self._settings.timeout,
+            max_retries=self._settings.max_retries,
+        )
+
+    def _complete(
+        self, client: openai.OpenAI, messages: Sequence[Message], prompt: Prompt
+    ) -> _Reply:
+        """Send ``messages``; the SDK retries 429 and 5xx up to ``max_retries`` times."""
+        response_format: ResponseFormatJSONSchema = {
+            "type": "json_schema",
+            "json_schema": {"name": "wire_edition", "strict": True, "schema": prompt.schema},
+        }
+        try:
+            completion = client.chat.completions.create(
+                model=self._settings.model,
+                messages=[_sdk_message(m) for m in messages],
+                temperature=self._settings.temperature,
+                max_completion_tokens=prompt.answer_tokens,
+                response_format=response_format,
+            )
+            # Not validated by the SDK: a proxy's HTML page or a stray JSON value gets here.
+            choice = completion.choices[0] if completion.choices else None
+            usage = completion.usage
+            content = choice.message.content if choice else None
+            return _Reply(
+                text=content if isinstance(content, str) else "",
+                finish_reason=(choice.finish_reason or "") if choice else "",
+                refusal=(choice.message.refusal or "") if choice else "",
+                prompt_tokens=(usage.prompt_tokens or 0) if usage else 0,
+                answer_tokens=(usage.completion_tokens or 0) if usage else 0,
+            )
+        except (ValueError, AttributeError, IndexError, TypeError) as error:
+            raise _Unreadable(type(error).__name__) from error
+
+    def _describe(self, error: Exception) -> tuple[str, str]:
+        """(a log line naming the server and the fix, a short public note) for ``error``."""
+        import openai
+
+        where = f"the openai server at {_display_url(self._base_url)}"
+        tries = count(self._settings.max_retries + 1, "attempt")
+        if isinstance(error, openai.APITimeoutError):
+            return (
+                f"{where} did not answer within openai.timeout ({self._settings.timeout:g} s) "
+                f"in {tries}",
+                "openai server timed out",
+            )
+        if isinstance(error, openai.APIConnectionError):
+            return (
+                f"{where} cannot be reached ({tries}); check openai.base_url or OPENAI_BASE_URL",
+                "openai server unreachable",
+            )
+        if isinstance(error, _Unreadable):
+            return (
+                f"{where} answered with something that is not a chat completion; "
+                "check openai.base_url or OPENAI_BASE_URL (an API root, often ending in /v1)",
+                "openai server answer unreadable",
+            )
+        if isinstance(error, openai.APIStatusError):
+            status = error.status_code
+            hint = _STATUS_HINTS.get(status, f"HTTP {status} after {tries}")
+            return f"{where} answered {hint}", f"openai server answered HTTP {status}"
+        return f"openai request failed: {type(error).__name__}", "openai request failed"
+
+    def _fallback(self, brief: Brief, detail: str, note: str) -> Digest:
+        """The extractive edition of ``brief``, noting why (``note``) and logging ``detail``."""
+        note = _shorten(one_line(f"{note}; extractive fallback"), NOTE_LIMIT)
+        self._log.warning(
+            "%s %s: %s; the extractive writer writes this edition",
+            brief.project_slug,
+            brief.date,
+            detail,
+        )
+        digest = ExtractiveWriter(self._context).write(brief)
+        return dataclasses.replace(digest, writer_note=note)
+
+
+_STATUS_HINTS = {
+    400: "HTTP 400: it may not support json_schema response formats or openai.model's options",
+    401: "HTTP 401: it refused the key; check OPENAI_API_KEY",
+    403: "HTTP 403: the key has no access to openai.model",
+    404: "HTTP 404: check openai.model and openai.base_url (OpenAI-style servers end in /v1)",
+}
+
+
+def _review(
+    reply: _Reply, brief: Brief, prompt: Prompt
+) -> tuple[Answer | None, Digest | None, list[str]]:
+    """Parse and check ``reply``: (answer, edition, problems); problems empty means accepted."""
+    if reply.refusal:
+        return None, None, [f"the model refused: {_shorten(one_line(reply.refusal), 120)}"]
+    if reply.finish_reason == "length":
+        return None, None, [f"the answer was cut off at {prompt.answer_tokens} tokens; be shorter"]
+    try:
+        answer = parse_answer(reply.text)
+    except AnswerError as error:
+        return None, None, [str(error)]
+    digest, found = compose(answer, brief, prompt.inputs)
+    return answer, digest, found
+
+
+def compose(answer: Answer, brief: Brief, inputs: Sequence[Item]) -> tuple[Digest, list[str]]:
+    """Turn ``answer`` into the edition of ``brief`` and list what is wrong with it.
+
+    Citations ``[id]`` of ``inputs`` become references numbered in order of first citation
+    (body, then action items), built from the records; unknown ids are left for the checks
+    to report. Model text is cleaned of HTML, links, URLs and invisible characters.
+    """
+    body = _markdown(answer.body)
+    actions = [(_plain(a.text), a) for a in answer.action_items]
+    cited = [body, *(text + "".join(f" [{n}]" for n in a.refs) for text, a in actions)]
+    order: list[int] = []
+    for text in cited:
+        for n in map(int, _CITE.findall(text)):
+            if 1 <= n <= len(inputs) and n not in order:
+                order.append(n)
+    number = {n: position for position, n in enumerate(order, start=1)}
+
+    def renumber(text: str) -> str:
+        return _CITE.sub(lambda m: f"[{number.get(int(m[1]), int(m[1]))}]", text)
+
+    found: list[str] = []
+    faq = []
+    for entry in answer.faq:
+        text = _markdown(entry.answer)
+        for n in map(int, _CITE.findall(text)):
+            if 1 <= n <= len(inputs) and n not in number:
+                found.append(
+                    f"the FAQ answer to {_plain(entry.question)!r} cites [{n}], "
+                    "which neither the body nor an action item cites"
+                )
+        faq.append(FaqEntry(question=_plain(entry.question), answer=renumber(text)))
+    digest = Digest(
+        project=brief.project,
+        project_slug=brief.project_slug,
+        date=brief.date,
+        headline=_CITE_SPACE.sub("", _plain(answer.headline)).strip().upper(),
+        dek=_CITE_SPACE.sub("", _plain(answer.dek)).strip(),
+        body=renumber(body),
+        action_items=tuple(
+            ActionItem(
+                text=renumber(text),
+                repo=a.repo.strip(),
+                urgency=a.urgency,
+                refs=tuple(dict.fromkeys(number.get(n, n) for n in a.refs)),
+            )
+            for text, a in actions
+        ),
+        references=tuple(
+            Reference(
+                n=position,
+                repo=inputs[n - 1].pull.repo,
+                number=inputs[n - 1].pull.number,
+                title=inputs[n - 1].pull.title,
+                url=inputs[n - 1].pull.url,
+            )
+            for position, n in enumerate(order, start=1)
+        ),
+        faq=tuple(faq),
+        writer="openai",
+    )
+    return digest, found + problems(digest, [item.pull for item in brief.items])
+
+
+_CITE = re.compile(r"\[(\d+)\]")
+_CITE_SPACE = re.compile(r"\s*\[\d+\]")
+# "[1, 2]" is how many models cite two sources; the edition's form is "[1][2]".
+_CITE_LIST = re.compile(r"\[(\d+(?:\s*,\s*\d+)+)\]")
+_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
+_SCRIPT = re.compile(r"<(script|style)\b.*?(?:</\1\s*>|\Z)", re.S | re.I)
+_TAG = re.compile(r"</?[A-Za-z][^>]*>")
+_TAG_START = re.compile(r"(?<!\\)<(?=\s*/?\s*[A-Za-z!?])")
+_MD_LINK = re.compile(r"!?\[([^\]\n]*)\]\((?:[^()\s]|\([^)\n]*\))*\)")
+_LINK_DEFINITION = re.compile(r"^ {0,3}\[[^\]\n]+\]:.*$", re.M)
+_URL = re.compile(r"<?\b(?:https?|ftp)://\S*>?|\b(?:javascript|vbscript|data):\S+", re.I)
+_SPACES = re.compile(r"[ \t]{2,}")
+_EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1")
+
+
+def _strip_markup(text: str) -> str:
+    """``text`` without invisible characters, HTML, scripts, links (their text stays) or URLs."""
+    text = neutralise(text)
+    for pattern in (_COMMENT, _SCRIPT, _LINK_DEFINITION):
+        text = pattern.sub("", text)
+    text = _URL.sub("", _TAG.sub("", _MD_LINK.sub(r"\1", text)))
+    return _CITE_LIST.sub(lambda m: "".join(f"[{n.strip()}]" for n in m[1].split(",")), text)
+
+
+def _markdown(text: str) -> str:
+    """Untrusted Markdown ``text`` made safe: markup stripped, stray ``<`` escaped."""
+    text = _TAG_START.sub(r"\\<", _strip_markup(text))
+    paragraphs = re.split(r"\n\s*\n", _SPACES.sub(" ", text))
+    return "\n\n".join(p.strip() for p in paragraphs if p.strip())
+
+
+def _plain(text: str) -> str:
+    """Untrusted ``text`` as one line of plain text (headline, dek, question, action item)."""
+    return one_line(plain(_EMPHASIS.sub(r"\2", _strip_markup(text))))
+
+
+def _sdk_message(message: Message) -> ChatCompletionMessageParam:
+    if message["role"] == "system":
+        return {"role": "system", "content": message["content"]}
+    if message["role"] == "assistant":
+        return {"role": "assistant", "content": message["content"]}
+    return {"role": "user", "content": message["content"]}
+
+
+def _api_key(value: str) -> str:
+    """Return the API key ``value``; raise UsageError naming the fix when it is empty."""
+    if not value.strip():
+        raise UsageError(
+            "the openai writer needs an API key in OPENAI_API_KEY (a local server that needs "
+            "none accepts any value, e.g. OPENAI_API_KEY=local); or choose another writer "
+            "with `writer: extractive` in the config or --writer extractive"
+        )
+    return value.strip()
+
+
+def _base_url(configured: str | None) -> str:
+    """The server root: ``configured`` or OpenAI's; raise UsageError when it is not http(s)."""
+    url = (configured or DEFAULT_BASE_URL).strip()
+    if not re.match(r"^https?://[^/\s]+", url):
+        raise UsageError(
+            f"openai.base_url / OPENAI_BASE_URL {_display_url(url)!r} is not an http(s) URL; "
+            "an OpenAI-compatible server's root looks like http://localhost:8000/v1"
+        )
+    return url
+
+
+def _display_url(url: str) -> str:
+    """``url`` without user, password or query, which may hold secrets, for logs."""
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        port = f":{parts.port}" if parts.port else ""
+    except ValueError:
+        return "(unparsable URL)"
+    return f"{parts.scheme}://{host}{port}{parts.path}" if parts.scheme else "(not a URL)"
+
+
+def _shorten(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rsplit(" ", 1)[0] + "…"
