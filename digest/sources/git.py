@@ -22,13 +22,13 @@ import os
 import re
 import secrets
 import subprocess
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from digest.config import RepoSettings
 from digest.errors import WireError
-from digest.models import ChangeLink, PullRequest
+from digest.models import PullRequest
 from digest.sources._gitlog import (
     Hint,
     LogFormat,
@@ -38,6 +38,7 @@ from digest.sources._gitlog import (
     parse_message,
     parse_missing,
 )
+from digest.sources._links import Linker
 from digest.sources.base import SourceContext, day_window
 from digest.text import one_line
 
@@ -114,7 +115,7 @@ class GitSource:
         tip = _resolve_branch(repo, git_dir)
         commits = self._read_log(repo, git_dir, tip, day)
         messages = [parse_message(c.sha, c.message, repo.name) for c in commits]
-        linker = _Linker(repo.name, messages, self._lookup(repo.name, git_dir, messages))
+        linker = Linker(repo.name, messages, self._lookup(repo.name, git_dir, messages))
         return tuple(_pull(repo.name, c, m, linker) for c, m in zip(commits, messages, strict=True))
 
     def _read_log(
@@ -248,66 +249,7 @@ def _count_present(git_dir: Path, fmt: LogFormat, commits: list[RawCommit]) -> l
     return [replace(c, files=counted.get(c.sha, c.files)) for c in commits]
 
 
-class _Linker:
-    """Turns what messages say about other changes into :class:`ChangeLink` records.
-
-    ``day`` are the day's parsed commits, ``looked_up`` the older ones read by sha.
-    """
-
-    def __init__(self, repo: str, day: Sequence[Message], looked_up: Mapping[str, Message]):
-        self.repo = repo
-        self.day = day
-        self.looked_up = looked_up
-        links = (self.reverts(m.reverts) for m in day if m.reverts)
-        self.day_reverts = [link for link in links if link is not None]
-
-    def find(self, sha: str | None) -> Message | None:
-        """Return the commit ``sha`` (possibly abbreviated) names, if it is known."""
-        if not sha:
-            return None
-        in_day = next((m for m in self.day if m.sha.startswith(sha)), None)
-        return in_day or self.looked_up.get(sha)
-
-    def reverts(self, hint: Hint) -> ChangeLink | None:
-        """Return the link to what ``hint`` reverts, completed from the reverted commit.
-
-        None when only a body mentioned a sha and it is no commit of this repository.
-        """
-        target = self.find(hint.sha)
-        if target is None:
-            return None if hint.weak else ChangeLink(self.repo, hint.number, hint.sha, hint.title)
-        number = target.number if target.number is not None else hint.number
-        return ChangeLink(self.repo, number, target.sha, target.title)
-
-    def relands(self, hint: Hint) -> ChangeLink:
-        """Return the link to what ``hint`` re-lands.
-
-        In order: the commit it reverts when that is a revert (``Reapply``), the number the
-        title or body gives, a revert of the day with the same title, any link to a pull
-        request of the repository in the body, else the title alone.
-        """
-        reverted = self.find(hint.sha)
-        link = self.reverts(reverted.reverts) if reverted and reverted.reverts else None
-        if link is not None:
-            number = hint.number if hint.number is not None else link.number
-            return ChangeLink(self.repo, number, link.sha, link.title or hint.title)
-        if hint.number is not None:
-            return ChangeLink(self.repo, hint.number, title=hint.title)
-        same = next((r for r in self.day_reverts if _same_title(r.title, hint.title)), None)
-        if same is not None:
-            return same
-        return ChangeLink(self.repo, hint.loose, title=hint.title)
-
-
-def _same_title(reverted: str | None, reland: str | None) -> bool:
-    """Tell whether two titles name the same change (case-blind; ``…`` ends a prefix)."""
-    if not reverted or not reland:
-        return False
-    a, b = (" ".join(t.casefold().split()) for t in (reverted, reland))
-    return a == b or (a.endswith("…") and b.startswith(a[:-1].rstrip()))
-
-
-def _pull(repo: str, commit: RawCommit, message: Message, linker: _Linker) -> PullRequest:
+def _pull(repo: str, commit: RawCommit, message: Message, linker: Linker) -> PullRequest:
     """Return the :class:`PullRequest` record of one commit of the day."""
     number = message.number
     link = f"pull/{number}" if number is not None else f"commit/{commit.sha}"

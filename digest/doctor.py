@@ -1,0 +1,146 @@
+"""``digest doctor``: check what a run needs and say what to fix.
+
+Loading the configuration is the first check (the CLI does it before calling here). Then:
+the GitHub token (which variable it comes from, never its value), the rate-limit budget
+left, that every GitHub repository answers to its name, and that every ``git:`` path is a
+readable clone with the configured branch. Nothing is written; the CLI prints the findings.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+from digest.clock import Clock
+from digest.config import RepoSettings, Settings
+from digest.errors import WireError
+from digest.sources.base import SourceContext
+from digest.sources.git import _git_dir, _resolve_branch
+from digest.sources.github import GitHubSource, RateBudget
+
+#: Retries per request for the checks: a diagnosis should be quick, not patient.
+DOCTOR_RETRIES = 1
+
+
+class Status(StrEnum):
+    OK = "ok"
+    WARN = "warn"
+    FAIL = "FAIL"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """The outcome of one check."""
+
+    status: Status
+    subject: str
+    detail: str
+    #: What to do about it; empty when nothing.
+    fix: str = ""
+
+
+def diagnose(
+    settings: Settings, env: Mapping[str, str], clock: Clock, config: Path
+) -> list[Finding]:
+    """Run every check on ``settings`` (loaded from ``config``) and return the findings."""
+    repos = [repo for project in settings.projects for repo in project.repos]
+    findings = [_configuration(settings, repos, config)]
+    on_github = [repo for repo in repos if repo.source == "github"]
+    if on_github:
+        github = settings.github.model_copy(
+            update={"retries": min(DOCTOR_RETRIES, settings.github.retries)}
+        )
+        context = SourceContext(settings.model_copy(update={"github": github}), clock, env)
+        source = GitHubSource(context)
+        findings += [_token(source), _budget(source)]
+        findings += [_github_repo(source, repo) for repo in on_github]
+    for repo in repos:
+        if repo.source == "git":
+            findings.append(_git_repo(repo))
+        elif repo.source != "github":
+            findings.append(
+                Finding(Status.OK, repo.name, f"source {repo.source!r} has no checks here")
+            )
+    return findings
+
+
+def _configuration(settings: Settings, repos: Sequence[RepoSettings], config: Path) -> Finding:
+    kinds = [repo.source for repo in repos]
+    detail = (
+        f"{config}: {_count(len(settings.projects), 'project')}, "
+        f"{_count(len(repos), 'repository', 'repositories')} "
+        f"({kinds.count('github')} on GitHub, {kinds.count('git')} from git clones)"
+    )
+    return Finding(Status.OK, "configuration", detail)
+
+
+def _token(source: GitHubSource) -> Finding:
+    variable = source.token_variable()
+    if variable is None:
+        return Finding(
+            Status.WARN,
+            "GitHub token",
+            "none: GitHub is read anonymously (REST only, 60 requests an hour)",
+            "export GITHUB_TOKEN=<a token that can read the repositories>",
+        )
+    return Finding(Status.OK, "GitHub token", f"from {variable} (not shown)")
+
+
+def _budget(source: GitHubSource) -> Finding:
+    try:
+        budgets = source.rate_limits()
+    except WireError as error:
+        return Finding(
+            Status.FAIL,
+            "GitHub API",
+            str(error),
+            "check github.api_url / GITHUB_API_URL, the network, and the token",
+        )
+    budgets = tuple(b for b in budgets if b.limit > 0)  # anonymous: no GraphQL at all
+    detail = ", ".join(f"{b.resource} {b.remaining:,} of {b.limit:,} left" for b in budgets)
+    needed = [b for b in budgets if b.resource in ("core", "graphql")]
+    empty = [b for b in needed if b.remaining == 0]
+    if empty:
+        return Finding(
+            Status.FAIL,
+            "GitHub rate limit",
+            detail,
+            f"wait until {_resets(empty)} or use another token",
+        )
+    low = [b for b in needed if b.remaining < b.limit // 10]
+    if low:
+        return Finding(Status.WARN, "GitHub rate limit", detail, f"resets {_resets(low)}")
+    return Finding(Status.OK, "GitHub rate limit", detail)
+
+
+def _resets(budgets: Sequence[RateBudget]) -> str:
+    return max(b.reset for b in budgets).astimezone(dt.UTC).strftime("%H:%M UTC")
+
+
+def _github_repo(source: GitHubSource, repo: RepoSettings) -> Finding:
+    try:
+        source.check(repo)
+    except WireError as error:
+        fix = "check the name, and that the token can read the repository"
+        return Finding(Status.FAIL, repo.name, _without_name(error, repo), fix)
+    return Finding(Status.OK, repo.name, "reachable on GitHub")
+
+
+def _git_repo(repo: RepoSettings) -> Finding:
+    try:
+        sha = _resolve_branch(repo, _git_dir(repo))
+    except WireError as error:
+        fix = f"clone it there (git clone --bare <url> {repo.git}) or correct 'git:' and 'branch:'"
+        return Finding(Status.FAIL, repo.name, _without_name(error, repo), fix)
+    return Finding(Status.OK, repo.name, f"clone {repo.git}, branch {repo.branch} at {sha[:12]}")
+
+
+def _without_name(error: WireError, repo: RepoSettings) -> str:
+    return str(error).removeprefix(f"{repo.name}: ")
+
+
+def _count(n: int, singular: str, plural: str | None = None) -> str:
+    return f"{n} {singular if n == 1 else (plural or singular + 's')}"

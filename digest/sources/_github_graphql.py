@@ -1,0 +1,171 @@
+"""Search a repository's merged pull requests through GitHub's GraphQL API (needs a token).
+
+One request per 100 pull requests, plus one per further 100 files of a pull request with
+more than 100; the rate-limit budget comes with every answer.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from github.GithubException import GithubException
+
+from digest.config import RepoSettings
+from digest.sources._github_client import Client
+from digest.sources._github_errors import (
+    NotFound,
+    QueryError,
+    RateLimitStop,
+    Renamed,
+    Unavailable,
+)
+from digest.sources._github_query import (
+    FILES,
+    SEARCH,
+    Budget,
+    File,
+    FilesData,
+    Pull,
+    SearchData,
+    raw_pull,
+)
+from digest.sources._github_records import RawPull
+
+
+class GraphQLSearch:
+    """Finds the pull requests of ``repo`` that a search query matches, through GraphQL."""
+
+    kind = "GraphQL"
+
+    def __init__(self, client: Client, repo: RepoSettings) -> None:
+        self.client = client
+        self.repo = repo
+        self.budget: Budget | None = None
+        self._answered = False
+
+    def check(self) -> None:
+        """Nothing to do: every search also asks for the repository itself."""
+
+    def search(self, query: str, limit: int | None) -> list[RawPull] | None:
+        """Return the pull requests ``query`` finds, or None as soon as it finds over ``limit``.
+
+        Raises :class:`NotFound` or :class:`Renamed` when the repository is not there.
+        """
+        owner, name = self.repo.name.split("/", 1)
+        # Sorted by creation time, which never changes, so pages do not shift.
+        variables: dict[str, Any] = {"owner": owner, "name": name}
+        variables["query"] = f"{query} sort:created-asc"
+        pulls: list[Pull] = []
+        while True:
+            data = SearchData.model_validate(self._post(SEARCH, variables))
+            self._check_repository(data)
+            if limit is not None and data.search.issueCount > limit:
+                return None
+            pulls += data.search.pulls()
+            cursor = data.search.pageInfo.endCursor
+            if not data.search.pageInfo.hasNextPage or not cursor:
+                break
+            variables["after"] = cursor
+        label_mode = self.repo.merged_label is not None
+        raws = (raw_pull(p, self.repo.name, self._files(p), label_mode) for p in pulls)
+        return [raw for raw in raws if raw is not None]
+
+    def describe_budget(self) -> str:
+        """Return the GraphQL rate-limit budget the last answer reported."""
+        if self.budget is None:
+            return "rate limit unknown"
+        reset = self.budget.resetAt.strftime("%H:%M UTC")
+        return f"GraphQL budget {self.budget.remaining:,} of {self.budget.limit:,}, resets {reset}"
+
+    def _check_repository(self, data: SearchData) -> None:
+        if data.repository is None:
+            raise NotFound(self.repo.name)
+        if data.repository.nameWithOwner.lower() != self.repo.name.lower():
+            raise Renamed(data.repository.nameWithOwner)
+
+    def _files(self, pull: Pull) -> list[File]:
+        """Return every file of ``pull``: the first page it came with, then the rest."""
+        if pull.files is None:
+            return []
+        files = list(pull.files.present())
+        page = pull.files.pageInfo
+        while page.hasNextPage and page.endCursor:
+            more = FilesData.model_validate(
+                self._post(FILES, {"id": pull.id, "after": page.endCursor})
+            )
+            if more.node is None or more.node.files is None:
+                break
+            files += more.node.files.present()
+            page = more.node.files.pageInfo
+        return files
+
+    def _post(self, query: str, variables: dict[str, Any]) -> dict[str, Any]:
+        """Send one GraphQL ``query``; return its ``data``, waiting once for a short rate limit.
+
+        Raises :class:`Unavailable` when the first request finds no GraphQL endpoint.
+        """
+        requester = self.client.github.requester
+        body = {"query": query, "variables": variables}
+        for attempt in range(2):
+            try:
+                headers, answer = requester.requestJsonAndCheck(
+                    "POST", requester.graphql_url, input=body
+                )
+            except GithubException as error:
+                if error.status == 404 and not self._answered:
+                    raise Unavailable(requester.graphql_url) from error
+                raise
+            self._answered = True
+            if not isinstance(answer, dict):
+                raise ValueError("the GraphQL answer is not a JSON object")
+            errors = answer.get("errors") or []
+            if attempt == 0 and _rate_limited(errors):
+                self._wait_for_reset(headers)
+                continue
+            data = answer.get("data")
+            if errors:
+                self._judge(errors, data)
+            if not isinstance(data, dict):
+                raise ValueError("the GraphQL answer has no data")
+            if isinstance(data.get("rateLimit"), dict):
+                self.budget = Budget.model_validate(data["rateLimit"])
+            return data
+        raise QueryError("still rate limited after waiting for the reset")
+
+    def _judge(self, errors: list[Any], data: Any) -> None:
+        """Raise for the GraphQL ``errors`` of an answer, unless ``data`` came with them.
+
+        GitHub answers a field it may not show (a private issue a pull request closes)
+        with an error and a null, next to everything else: that is worth a warning only.
+        """
+        found = [error for error in errors if isinstance(error, dict)]
+        messages = "; ".join(str(e.get("message", e)) for e in found or errors)[:300]
+        for error in found:
+            if error.get("type") == "NOT_FOUND" and (error.get("path") or [])[:1] == ["repository"]:
+                raise NotFound(self.repo.name)
+        useful = isinstance(data, dict) and any(v for k, v in data.items() if k != "rateLimit")
+        if _rate_limited(errors) or not useful:
+            raise QueryError(messages)
+        self.client.hooks.log.warning(
+            "%s: GitHub's GraphQL answer came with errors (%s); using the rest of it",
+            self.repo.name,
+            messages,
+        )
+
+    def _wait_for_reset(self, headers: dict[str, Any]) -> None:
+        """Sleep until the rate limit that ``headers`` describe resets, if that is soon enough."""
+        reset = str(headers.get("x-ratelimit-reset", ""))
+        wait = max(0.0, int(reset) - time.time()) + 1 if reset.isdigit() else 60.0
+        hooks = self.client.hooks
+        if wait > hooks.max_wait:
+            raise RateLimitStop(
+                f"GitHub's GraphQL rate limit is exhausted for {wait / 60:.0f} min, longer than "
+                f"github.max_reset_wait ({hooks.max_wait:.0f} s); try again later"
+            )
+        hooks.log.warning("GitHub: GraphQL rate limit exhausted; waiting %.0f s", wait)
+        hooks.sleep(wait)
+
+
+def _rate_limited(errors: list[Any]) -> bool:
+    return any(isinstance(e, dict) and e.get("type") == "RATE_LIMITED" for e in errors)

@@ -1,0 +1,198 @@
+"""The GraphQL queries of the GitHub source and the checked shapes of their answers.
+
+One :data:`SEARCH` request returns up to 100 pull requests with everything the writer uses
+(labels, files, reviews, comment counts, participants, closing issues, merge commit),
+the repository's canonical name (to tell a missing or renamed repository) and the rate-limit
+budget. Only a pull request with more than 100 files needs more: one :data:`FILES` request
+per further 100 files. Answers are validated by pydantic models, so a malformed answer is
+one clear error rather than a ``KeyError`` later.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from digest.models import FileChange, Review
+from digest.sources._github_records import RawPull
+
+PAGE = 100
+_FILE = "pageInfo { hasNextPage endCursor } nodes { path additions deletions }"
+_BUDGET = "rateLimit { limit remaining resetAt cost }"
+_PULL = f"""
+      id number title body url mergedAt closedAt
+      author {{ login }}
+      additions deletions changedFiles
+      mergeCommit {{ oid }}
+      labels(first: 50) {{ nodes {{ name }} }}
+      files(first: {PAGE}) {{ {_FILE} }}
+      reviews(first: 100) {{ nodes {{ author {{ login }} state comments {{ totalCount }} }} }}
+      comments {{ totalCount }}
+      participants(first: 100) {{ nodes {{ login }} }}
+      closingIssuesReferences(first: 25) {{ nodes {{ number repository {{ nameWithOwner }} }} }}"""
+
+SEARCH = f"""query WireDay($owner: String!, $name: String!, $query: String!, $after: String) {{
+  {_BUDGET}
+  repository(owner: $owner, name: $name) {{ nameWithOwner }}
+  search(type: ISSUE, query: $query, first: {PAGE}, after: $after) {{
+    issueCount
+    pageInfo {{ hasNextPage endCursor }}
+    nodes {{ ... on PullRequest {{{_PULL}
+    }} }}
+  }}
+}}"""
+
+FILES = f"""query WireFiles($id: ID!, $after: String) {{
+  {_BUDGET}
+  node(id: $id) {{ ... on PullRequest {{ files(first: {PAGE}, after: $after) {{ {_FILE} }} }} }}
+}}"""
+
+T = TypeVar("T")
+
+
+class _Shape(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+
+class Nodes(_Shape, Generic[T]):
+    nodes: list[T | None]
+
+    def present(self) -> list[T]:
+        return [node for node in self.nodes if node is not None]
+
+
+class Count(_Shape):
+    totalCount: int
+
+
+class Login(_Shape):
+    login: str
+
+
+class Name(_Shape):
+    name: str
+
+
+class PageInfo(_Shape):
+    hasNextPage: bool
+    endCursor: str | None = None
+
+
+class File(_Shape):
+    path: str
+    additions: int
+    deletions: int
+
+
+class Files(Nodes[File]):
+    pageInfo: PageInfo
+
+
+class ReviewNode(_Shape):
+    author: Login | None
+    state: str
+    comments: Count
+
+
+class Oid(_Shape):
+    oid: str
+
+
+class Repository(_Shape):
+    nameWithOwner: str
+
+
+class Issue(_Shape):
+    number: int
+    repository: Repository
+
+
+class Pull(_Shape):
+    id: str
+    number: int
+    title: str
+    body: str
+    url: str
+    mergedAt: dt.datetime | None
+    closedAt: dt.datetime | None
+    author: Login | None
+    additions: int
+    deletions: int
+    changedFiles: int
+    mergeCommit: Oid | None
+    labels: Nodes[Name] | None
+    files: Files | None
+    reviews: Nodes[ReviewNode] | None
+    comments: Count
+    participants: Nodes[Login]
+    closingIssuesReferences: Nodes[Issue] | None
+
+
+class Search(_Shape):
+    issueCount: int
+    pageInfo: PageInfo
+    #: Items that are no pull request (or hidden from the token) come as ``{}``.
+    nodes: list[dict[str, Any] | None]
+
+    def pulls(self) -> list[Pull]:
+        return [Pull.model_validate(node) for node in self.nodes if node]
+
+
+class Budget(_Shape):
+    limit: int
+    remaining: int
+    resetAt: dt.datetime
+    cost: int
+
+
+class SearchData(_Shape):
+    rateLimit: Budget | None = None
+    repository: Repository | None
+    search: Search
+
+
+class PullFiles(_Shape):
+    files: Files | None = None
+
+
+class FilesData(_Shape):
+    rateLimit: Budget | None = None
+    node: PullFiles | None
+
+
+def raw_pull(pull: Pull, repo: str, files: list[File], closed_is_merged: bool) -> RawPull | None:
+    """Return the :class:`RawPull` of ``pull`` of ``repo`` with all its ``files``.
+
+    ``closed_is_merged``: the repository's merge bot closes pull requests, so the closing
+    time is the merge time. None when ``pull`` has no such time (it was not merged).
+    """
+    merged_at = pull.closedAt if closed_is_merged else pull.mergedAt
+    if merged_at is None:
+        return None
+    reviews = pull.reviews.present() if pull.reviews else []
+    closes = pull.closingIssuesReferences.present() if pull.closingIssuesReferences else []
+    return RawPull(
+        number=pull.number,
+        title=pull.title,
+        body=pull.body,
+        url=pull.url,
+        merged_at=merged_at,
+        author=pull.author.login if pull.author else None,
+        sha=pull.mergeCommit.oid if pull.mergeCommit else None,
+        labels=tuple(label.name for label in pull.labels.present()) if pull.labels else (),
+        files=tuple(FileChange(f.path, f.additions, f.deletions) for f in files),
+        additions=pull.additions,
+        deletions=pull.deletions,
+        changed_files=pull.changedFiles,
+        reviews=tuple(Review(r.author.login if r.author else "", r.state) for r in reviews),
+        comments=pull.comments.totalCount,
+        review_comments=sum(r.comments.totalCount for r in reviews),
+        participants=tuple(user.login for user in pull.participants.present()),
+        linked_issues=tuple(
+            dict.fromkeys(
+                i.number for i in closes if i.repository.nameWithOwner.lower() == repo.lower()
+            )
+        ),
+    )

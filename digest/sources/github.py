@@ -1,0 +1,249 @@
+"""Collect a day's merged pull requests from the GitHub API (github.com or GitHub Enterprise).
+
+The day's merges are found with GitHub's search, ``repo:R is:pr is:merged merged:<day>``;
+for a repository whose merge bot closes pull requests and labels them (``merged_label``),
+``repo:R is:pr is:closed label:<label> closed:<day>`` with the closing time as merge time.
+A search yields at most 1,000 results, so a window with more is split in halves until each
+part fits. With a token, everything comes in bulk through GraphQL (one request per 100 pull
+requests); without one, or where GraphQL is missing, through REST (three requests per pull
+request). Only :class:`~digest.models.PullRequest` records leave this module; every
+PyGithub, HTTP or parsing failure becomes one :class:`~digest.errors.WireError` naming the
+repository.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from digest.config import RepoSettings
+from digest.errors import WireError
+from digest.models import PullRequest
+from digest.sources._github_client import Client, connect, find_token
+from digest.sources._github_errors import (
+    API_ERRORS,
+    NotFound,
+    QueryError,
+    RateLimitStop,
+    Renamed,
+    Unavailable,
+)
+from digest.sources._github_graphql import GraphQLSearch
+from digest.sources._github_records import RawPull, build_pulls
+from digest.sources._github_rest import RestSearch
+from digest.sources.base import SourceContext, day_window
+
+#: Most results one search query can return.
+SEARCH_LIMIT = 1000
+#: How long after a day ends GitHub's search index may still miss some of its merges.
+INDEX_LAG = dt.timedelta(hours=1)
+_SECOND = dt.timedelta(seconds=1)
+#: Warnings given once per process (not once per repository).
+_warned: set[str] = set()
+#: Everything that reading a repository may raise, turned into one WireError.
+_FAILURES: tuple[type[BaseException], ...] = (
+    NotFound,
+    Renamed,
+    RateLimitStop,
+    QueryError,
+    *API_ERRORS,
+)
+
+
+class _Search(Protocol):
+    kind: str
+
+    def check(self) -> None: ...
+
+    def search(self, query: str, limit: int | None) -> list[RawPull] | None: ...
+
+    def describe_budget(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class RateBudget:
+    """What is left of one rate limit (``core``, ``search``, ``graphql``)."""
+
+    resource: str
+    remaining: int
+    limit: int
+    reset: dt.datetime
+
+
+def search_query(repo: RepoSettings, start: dt.datetime, end: dt.datetime) -> str:
+    """Return the search query for the merges of ``repo`` in ``[start, end)`` (whole seconds)."""
+    span = f"{_iso(start)}..{_iso(end - _SECOND)}"
+    label = repo.merged_label
+    if label is None:
+        return f"repo:{repo.name} is:pr is:merged merged:{span}"
+    if '"' in label:
+        raise WireError(f"{repo.name}: merged_label {label!r} cannot contain a double quote")
+    return f'repo:{repo.name} is:pr is:closed label:"{label}" closed:{span}'
+
+
+def _iso(moment: dt.datetime) -> str:
+    return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class GitHubSource:
+    """Reads merged pull requests from the GitHub API; see the module docstring.
+
+    ``sleep`` is called for every wait (backoff, ``Retry-After``, rate-limit reset);
+    ``backoff_factor`` scales urllib3's exponential backoff between retries.
+    """
+
+    def __init__(
+        self,
+        context: SourceContext,
+        *,
+        sleep: Callable[[float], None] = time.sleep,
+        backoff_factor: float = 1.0,
+    ) -> None:
+        self.context = context
+        self.sleep = sleep
+        self.backoff_factor = backoff_factor
+        self._graphql_missing = False
+
+    def collect(self, repo: RepoSettings, day: dt.date) -> tuple[PullRequest, ...]:
+        """Return the pull requests merged into ``repo`` on ``day`` (UTC), oldest first.
+
+        Raises :class:`WireError` naming the repository when it cannot be read.
+        """
+        start, end = day_window(day)
+        log = self.context.log
+        if self.context.clock.now() < end + INDEX_LAG:
+            log.warning(
+                "%s %s: the day ended less than an hour ago and GitHub's search index lags; "
+                "merges may be missing (collect again later with --refresh)",
+                repo.name,
+                day,
+            )
+        client = self._connect()
+        if client.token is None and "anonymous" not in _warned:
+            _warned.add("anonymous")
+            log.warning(
+                "no GITHUB_TOKEN (or GH_TOKEN): reading GitHub anonymously through REST, about "
+                "3 requests per pull request against a limit of 60 an hour; set GITHUB_TOKEN"
+            )
+        try:
+            search, raws = self._gather(client, repo, start, end)
+            pulls = build_pulls(repo.name, raws, start, end)
+            budget = search.describe_budget()
+        except _FAILURES as error:
+            raise self._failure(client, repo, error) from None
+        finally:
+            client.close()
+        sent = client.meter.sent
+        log.info(
+            "%s %s: %d GitHub request%s via %s for %d pull request%s; %s",
+            repo.name,
+            day,
+            sent,
+            "" if sent == 1 else "s",
+            search.kind,
+            len(pulls),
+            "" if len(pulls) == 1 else "s",
+            budget,
+        )
+        return pulls
+
+    def check(self, repo: RepoSettings) -> None:
+        """Raise :class:`WireError` unless ``repo`` answers to its name (one request)."""
+        client = self._connect()
+        try:
+            RestSearch(client, repo).check()
+        except _FAILURES as error:
+            raise self._failure(client, repo, error) from None
+        finally:
+            client.close()
+
+    def rate_limits(self) -> tuple[RateBudget, ...]:
+        """Return what is left of the ``core``, ``search`` and ``graphql`` rate limits."""
+        client = self._connect()
+        try:
+            _, data = client.github.requester.requestJsonAndCheck("GET", "/rate_limit")
+            resources: dict[str, Any] = data["resources"]
+            return tuple(
+                RateBudget(
+                    name,
+                    int(resources[name]["remaining"]),
+                    int(resources[name]["limit"]),
+                    dt.datetime.fromtimestamp(int(resources[name]["reset"]), dt.UTC),
+                )
+                for name in ("core", "search", "graphql")
+                if isinstance(resources.get(name), dict)
+            )
+        except _FAILURES as error:
+            raise WireError(f"GitHub rate limit: {client.explain(error)}") from None
+        finally:
+            client.close()
+
+    def token_variable(self) -> str | None:
+        """Return the environment variable the token comes from (None: anonymous)."""
+        found = find_token(self.context.env)
+        return found[0] if found else None
+
+    def _connect(self) -> Client:
+        """Return a new client for the configured API root and the token in the environment."""
+        return connect(
+            self.context.settings,
+            self.context.env,
+            sleep=self.sleep,
+            backoff_factor=self.backoff_factor,
+            log=self.context.log,
+        )
+
+    def _gather(
+        self, client: Client, repo: RepoSettings, start: dt.datetime, end: dt.datetime
+    ) -> tuple[_Search, list[RawPull]]:
+        """Return the search used and every pull request it found for ``[start, end)``."""
+        if client.token is not None and not self._graphql_missing:
+            graphql = GraphQLSearch(client, repo)
+            try:
+                return graphql, self._window(graphql, repo, start, end)
+            except Unavailable as missing:
+                self._graphql_missing = True
+                self.context.log.warning(
+                    "%s: no GraphQL API at %s; using REST (more requests)", repo.name, missing
+                )
+        rest = RestSearch(client, repo)
+        rest.check()
+        return rest, self._window(rest, repo, start, end)
+
+    def _window(
+        self, search: _Search, repo: RepoSettings, start: dt.datetime, end: dt.datetime
+    ) -> list[RawPull]:
+        """Return what ``search`` finds in ``[start, end)``, splitting it while over 1,000."""
+        splittable = end - start > _SECOND
+        found = search.search(search_query(repo, start, end), SEARCH_LIMIT if splittable else None)
+        if found is not None:
+            return found
+        middle = start + dt.timedelta(seconds=(end - start) // _SECOND // 2)
+        self.context.log.info(
+            "%s: over %s merges from %s to %s; searching each half",
+            repo.name,
+            f"{SEARCH_LIMIT:,}",
+            _iso(start),
+            _iso(end),
+        )
+        return self._window(search, repo, start, middle) + self._window(search, repo, middle, end)
+
+    def _failure(self, client: Client, repo: RepoSettings, error: BaseException) -> WireError:
+        """Return the one error the user sees for ``error`` while reading ``repo``."""
+        if isinstance(error, NotFound):
+            variable = client.token_variable
+            who = f"the token in {variable}" if variable else "anonymous access"
+            return WireError(
+                f"{repo.name}: no such repository at {client.url} (or it is private and "
+                f"{who} cannot see it); check its name in the configuration"
+            )
+        if isinstance(error, Renamed):
+            return WireError(
+                f"{repo.name}: the repository was renamed or moved to {error.name}; "
+                f"put 'name: {error.name}' in the configuration"
+            )
+        self.context.log.debug("%s: %s", repo.name, client.traceback(error))
+        return WireError(f"{repo.name}: {client.explain(error)}")
