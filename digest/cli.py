@@ -1,4 +1,4 @@
-"""The ``digest`` command: ``run``, ``collect``, ``summarize`` and ``render``.
+"""The ``digest`` command: ``run``, ``collect``, ``summarize``, ``render`` and ``doctor``.
 
 This is the only module that prints for the user or chooses an exit status: a
 :class:`~digest.errors.WireError` becomes one line on stderr and its exit code.
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from digest import __version__, pipeline
+from digest import __version__, doctor, pipeline
 from digest.clock import Clock, FixedClock, SystemClock
 from digest.config import DEFAULT_CONFIG, ProjectSettings, load_settings
 from digest.errors import UsageError, WireError
@@ -58,6 +58,7 @@ def _parser() -> argparse.ArgumentParser:
         ("collect", _collect, "collect merged changes into the data folder"),
         ("summarize", _summarize, "write editions from collected changes"),
         ("render", _render, "build the site from stored editions"),
+        ("doctor", _doctor, "check the configuration, the GitHub token and every repository"),
     ):
         sub = commands.add_parser(name, help=help_text, description=help_text)
         sub.set_defaults(handler=handler)
@@ -66,7 +67,7 @@ def _parser() -> argparse.ArgumentParser:
         )
         sub.add_argument("-v", "--verbose", action="count", default=0, help="say more")
         sub.add_argument("-q", "--quiet", action="count", default=0, help="say less")
-        if name == "render":
+        if name in ("render", "doctor"):
             continue
         sub.add_argument(
             "--date", type=_date, help="the UTC day whose merges are covered (default: yesterday)"
@@ -102,6 +103,21 @@ def _summarize(args: argparse.Namespace, rt: Runtime) -> int:
 def _render(args: argparse.Namespace, rt: Runtime) -> int:
     _report_render(pipeline.render(rt))
     return 0
+
+
+def _doctor(args: argparse.Namespace, rt: Runtime) -> int:
+    findings = doctor.diagnose(rt.settings, rt.env, rt.clock, Path(args.config))
+    for finding in findings:
+        print(f"{finding.status:<4}  {finding.subject}: {finding.detail}")
+        if finding.fix:
+            print(f"      fix: {finding.fix}")
+    failed = sum(finding.status == doctor.Status.FAIL for finding in findings)
+    print(
+        f"digest doctor: {failed} problem{'' if failed == 1 else 's'}"
+        if failed
+        else "digest doctor: all good"
+    )
+    return EXIT_PARTIAL if failed else 0
 
 
 def _each_day(args: argparse.Namespace, rt: Runtime, *, collect: bool, summarize: bool) -> int:
