@@ -124,8 +124,9 @@ def _each_day(args: argparse.Namespace, rt: Runtime, *, collect: bool, summarize
     """Run the chosen stages for every selected project and day; return the exit status."""
     days = _days(args, rt.clock)
     projects = _projects(args, rt)
-    writer = getattr(args, "writer", None) or rt.settings.writer
-    rt.registry.writer(writer)  # Fail early on an unknown writer name.
+    writer_name = getattr(args, "writer", None) or rt.settings.writer
+    # Built before collecting, so an unknown name or a missing key stops the run at once.
+    writer = pipeline.make_writer(rt, writer_name) if summarize else None
     status = 0
     steps = [(day, project) for day in days for project in projects]
     # A progress bar only on a terminal: a scheduler's log gets the per-day lines alone.
@@ -140,7 +141,7 @@ def _each_day(args: argparse.Namespace, rt: Runtime, *, collect: bool, summarize
                 found = pipeline.stored(rt, project, day)
             if found.failures:
                 status = EXIT_PARTIAL
-            if not summarize:
+            if writer is None:
                 continue
             digest = pipeline.summarize(rt, project, day, found, writer)
         except WireError as error:

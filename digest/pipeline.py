@@ -20,7 +20,7 @@ from digest.registry import Registry
 from digest.render import RenderReport, render_site
 from digest.sources.base import SourceContext, day_window
 from digest.store import Store
-from digest.summarize.base import WriterContext
+from digest.summarize.base import Writer, WriterContext
 from digest.summarize.checks import problems
 from digest.summarize.phrasing import count
 from digest.summarize.select import make_brief
@@ -102,8 +102,14 @@ def stored(rt: Runtime, project: ProjectSettings, day: dt.date) -> Collected:
     return Collected(pulls=tuple(pulls), failures=tuple(failures))
 
 
+def make_writer(rt: Runtime, name: str) -> Writer:
+    """Build the writer registered as ``name``; raises WireError when it cannot work (no key)."""
+    context = WriterContext(settings=rt.settings, clock=rt.clock, env=rt.env)
+    return rt.registry.writer(name)(context)
+
+
 def summarize(
-    rt: Runtime, project: ProjectSettings, day: dt.date, collected: Collected, writer_name: str
+    rt: Runtime, project: ProjectSettings, day: dt.date, collected: Collected, writer: Writer
 ) -> Digest | None:
     """Write and store the edition of ``project`` for ``day``; None when nothing was merged.
 
@@ -114,8 +120,7 @@ def summarize(
             raise WireError(f"{project.key} {day}: no repository could be read; no edition written")
         return None
     brief = make_brief(project, day, collected.pulls, rt.settings.topics, collected.failures)
-    context = WriterContext(settings=rt.settings, clock=rt.clock, env=rt.env)
-    digest = rt.registry.writer(writer_name)(context).write(brief)
+    digest = writer.write(brief)
     digest = dataclasses.replace(
         digest,
         project=project.name,
@@ -139,7 +144,7 @@ def summarize(
     found = problems(digest, collected.pulls)
     if found:
         raise WireError(
-            f"{project.key} {day}: the {writer_name} writer broke the edition rules: {found[0]}"
+            f"{project.key} {day}: the {digest.writer} writer broke the edition rules: {found[0]}"
         )
     previous = rt.store.load_digest(project.key, day)
     if previous is not None and dataclasses.replace(previous, filed_at=digest.filed_at) == digest:

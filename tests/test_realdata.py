@@ -13,7 +13,7 @@ import pytest
 from digest.clock import FixedClock
 from digest.config import ProjectSettings, RepoSettings, Settings, SiteSettings, TopicSettings
 from digest.models import Digest, PullRequest, RepoDay, Urgency
-from digest.pipeline import Collected, Runtime, render, summarize
+from digest.pipeline import Collected, Runtime, make_writer, render, summarize
 from digest.registry import default_registry
 from digest.summarize.checks import problems
 from tests.realdata import load_days, needs_real_data
@@ -61,13 +61,12 @@ def built(
     for name in REPOS:
         for day, pulls in pick_days(name, 8):
             by_day.setdefault(day, []).extend(pulls)
+    writer = make_writer(rt, "extractive")
     for day, pulls in sorted(by_day.items()):
         for repo in project.repos:
             mine = tuple(p for p in pulls if p.repo == repo.name)
             rt.store.save_repo_day(RepoDay(repo.name, day, "git", mine, rt.clock.now()))
-        digest = summarize(
-            rt, project, day, Collected(pulls=tuple(pulls), failures=()), "extractive"
-        )
+        digest = summarize(rt, project, day, Collected(pulls=tuple(pulls), failures=()), writer)
         assert digest is not None
         editions.append((digest, pulls))
     render(rt)
