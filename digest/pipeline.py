@@ -71,7 +71,8 @@ def collect(
             found = _collect_repo(rt, repo, day)
         except WireError as error:
             log.error("%s", error)
-            failures.append(RepoFailure(repo=repo.name, reason=str(error)))
+            reason = str(error).removeprefix(f"{repo.name}: ")  # The notice names the repo.
+            failures.append(RepoFailure(repo=repo.name, reason=reason))
             continue
         store.save_repo_day(
             RepoDay(

@@ -116,12 +116,19 @@ def split_sentences(text: str) -> list[str]:
 
 
 def _as_sentences(lines: list[str]) -> list[str]:
-    """Strip list markers from ``lines``; a list item without end punctuation gets a full stop."""
+    """Strip list markers from ``lines``; a list item without end punctuation gets a full stop.
+
+    A list of short items (names, not sentences) becomes one comma-separated run instead.
+    """
+    items = [(line, _BULLET.sub("", line).strip()) for line in lines]
+    bullets = [item for line, item in items if item and item != line.strip()]
+    if len(bullets) >= 3 and all(len(item.split()) <= 3 for item in bullets):
+        prose = [item for line, item in items if item and item == line.strip()]
+        return [*prose, ", ".join(item.rstrip(".;,") for item in bullets) + "."]
     out: list[str] = []
-    for line in lines:
-        item = _BULLET.sub("", line)
-        if item != line and item and not item.rstrip().endswith((".", "!", "?", ":")):
-            item = item.rstrip() + "."
+    for line, item in items:
+        if item != line.strip() and item and not item.endswith((".", "!", "?", ":")):
+            item += "."
         out.append(item)
     return out
 
