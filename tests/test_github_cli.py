@@ -135,8 +135,8 @@ def test_one_failing_repository_is_reported_and_the_other_published(
     (failure,) = edition["failed_repos"]
     assert failure["repo"] == "acme/ground"
     reason = {
-        "missing": "acme/ground: no such repository at ",
-        "server-error": "acme/ground: GitHub kept failing (502: Server Error)",
+        "missing": "no such repository at ",
+        "server-error": "GitHub kept failing (502: Server Error)",
     }[broken]
     assert failure["reason"].startswith(reason)
     assert {c["number"] for c in edition["changes"]} == {101, 102, 103}
