@@ -26,6 +26,9 @@ from digest.summarize.phrasing import count
 from digest.summarize.select import make_brief
 
 log = logging.getLogger("digest")
+#: How long after a day ends its collection may still be incomplete (search indexes lag,
+#: late pushes); a day collected earlier is collected again on the next run.
+SETTLE = dt.timedelta(hours=1)
 
 
 @dataclass(frozen=True)
@@ -166,8 +169,9 @@ def _collect_repo(rt: Runtime, repo: RepoSettings, day: dt.date) -> tuple[PullRe
 
 
 def _complete(repo_day: RepoDay, repo: RepoSettings) -> bool:
-    """True when ``repo_day`` came from ``repo``'s source and was collected after the day ended."""
-    return repo_day.source == repo.source and repo_day.collected_at >= day_window(repo_day.date)[1]
+    """True when ``repo_day`` came from ``repo``'s source and was collected once the day settled."""
+    settled = day_window(repo_day.date)[1] + SETTLE
+    return repo_day.source == repo.source and repo_day.collected_at >= settled
 
 
 def days_between(since: dt.date, until: dt.date) -> Sequence[dt.date]:

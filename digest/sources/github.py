@@ -117,7 +117,7 @@ class GitHubSource:
         if self.context.clock.now() < end + INDEX_LAG:
             log.warning(
                 "%s %s: the day ended less than an hour ago and GitHub's search index lags; "
-                "merges may be missing (collect again later with --refresh)",
+                "merges may be missing (a run an hour after the day's end collects it again)",
                 repo.name,
                 day,
             )
