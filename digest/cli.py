@@ -23,6 +23,7 @@ from digest.errors import UsageError, WireError
 from digest.pipeline import Runtime
 from digest.registry import default_registry
 from digest.render import RenderReport
+from digest.summarize.phrasing import count
 
 log = logging.getLogger("digest")
 EXIT_PARTIAL = 1
@@ -112,11 +113,7 @@ def _doctor(args: argparse.Namespace, rt: Runtime) -> int:
         if finding.fix:
             print(f"      fix: {finding.fix}")
     failed = sum(finding.status == doctor.Status.FAIL for finding in findings)
-    print(
-        f"digest doctor: {failed} problem{'' if failed == 1 else 's'}"
-        if failed
-        else "digest doctor: all good"
-    )
+    print(f"digest doctor: {count(failed, 'problem')}" if failed else "digest doctor: all good")
     return EXIT_PARTIAL if failed else 0
 
 

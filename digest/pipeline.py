@@ -58,7 +58,7 @@ def collect(
 ) -> Collected:
     """Collect ``day`` for every repository of ``project``, reusing stored days unless ``refresh``.
 
-    A stored day is reused only if it was collected after the day had ended. A repository
+    A stored day is reused only if it was collected once the day had settled. A repository
     that cannot be read is reported in ``failures``; the others are still collected.
     """
     store = rt.store

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from digest.models import Digest, PullRequest, Urgency
+from digest.models import ActionItem, Digest, PullRequest, Urgency
 from digest.summarize.phrasing import long_date
 
 HEADLINE_LIMIT = 100
@@ -81,15 +81,15 @@ def _citation_problems(digest: Digest) -> list[str]:
     for ref in digest.references:
         if ref.n not in cited:
             found.append(f"reference [{ref.n}] is never cited in the body or action items")
-    expected = list(range(1, len(order) + 1))
-    if [n for n in order if n in numbers] != expected[: len([n for n in order if n in numbers])]:
+    known_order = [n for n in order if n in numbers]
+    if known_order != list(range(1, len(known_order) + 1)):
         found.append("references are not numbered in order of first citation")
     return found
 
 
-def _action_text(action: object) -> str:
-    refs = getattr(action, "refs", ())
-    return f"{getattr(action, 'text', '')} " + " ".join(f"[{n}]" for n in refs)
+def _action_text(action: ActionItem) -> str:
+    """The action's text followed by its references as ``[n]`` citations."""
+    return f"{action.text} " + " ".join(f"[{n}]" for n in action.refs)
 
 
 def _first_citations(texts: Iterable[str]) -> list[int]:

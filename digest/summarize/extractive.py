@@ -80,8 +80,9 @@ class _Draft:
 
     def digest(self) -> Digest:
         leads = self._lead_stories()
-        plan = self._plan_citations(leads)
-        body = self._body(leads, plan)
+        routine = self._routine_groups(leads)
+        plan = self._plan_citations(leads, routine)
+        body = self._body(leads, plan, routine)
         actions = self._action_items(leads)
         return Digest(
             project=self.brief.project,
@@ -112,11 +113,10 @@ class _Draft:
         real = [s for s in stories if s.kind not in ROUTINE_KINDS]
         return (real or stories)[:MAX_LEAD_STORIES]
 
-    def _plan_citations(self, leads: list[Story]) -> set[Item]:
+    def _plan_citations(self, leads: list[Story], routine: dict[str, list[Item]]) -> set[Item]:
         """Choose which items the body cites, within the reference budget."""
         planned: list[Item] = [story.lead for story in leads]
         planned += [i for story in leads for i in story.items[1:] if i.kind == "revert"]
-        routine = self._routine_groups(leads)
         for items in routine.values():
             if len(planned) < MAX_REFERENCES - 1 or len(planned) < 3:
                 planned.append(items[0])
@@ -180,11 +180,11 @@ class _Draft:
         repos = join_words(list(brief.repos))
         return f"{lead}, headlining {total} merged in {repos} on {long_date(brief.date)}."
 
-    def _body(self, leads: list[Story], plan: set[Item]) -> str:
+    def _body(self, leads: list[Story], plan: set[Item], routine: dict[str, list[Item]]) -> str:
         paragraphs = [self._story_paragraph(story, plan, i) for i, story in enumerate(leads)]
-        routine = self._routine_paragraph(leads, plan)
-        if routine:
-            paragraphs.append(routine)
+        also = self._routine_paragraph(routine, plan)
+        if also:
+            paragraphs.append(also)
         return "\n\n".join(p for p in paragraphs if p)
 
     def _story_paragraph(self, story: Story, plan: set[Item], position: int) -> str:
@@ -212,9 +212,9 @@ class _Draft:
             )
         return " ".join(sentences)
 
-    def _routine_paragraph(self, leads: list[Story], plan: set[Item]) -> str:
+    def _routine_paragraph(self, routine: dict[str, list[Item]], plan: set[Item]) -> str:
         parts = []
-        for kind, items in self._routine_groups(leads).items():
+        for kind, items in routine.items():
             if items[0] not in plan:
                 continue
             noun = _KIND_NOUN.get(kind, "other")
