@@ -15,7 +15,7 @@ from digest.summarize.phrasing import long_date
 
 HEADLINE_LIMIT = 100
 MAX_REFERENCES = 8
-_CITE = re.compile(r"\[(\d+)\]")
+CITE = re.compile(r"\[(\d+)\]")
 _LEFTOVER = re.compile(
     r"cc @|#{2,}\s|<!--|differential revision|pull request resolved|signed-off-by|"
     r"stack from \[?ghstack|ghstack-source-id|co-authored-by|https?://|\bwww\.",
@@ -70,13 +70,13 @@ def _citation_problems(digest: Digest) -> list[str]:
     found = []
     numbers = {ref.n for ref in digest.references}
     texts = [digest.body, *(a.text for a in digest.action_items), *(f.answer for f in digest.faq)]
-    for n in sorted({int(n) for text in texts for n in _CITE.findall(text)} - numbers):
+    for n in sorted({int(n) for text in texts for n in CITE.findall(text)} - numbers):
         found.append(f"[{n}] is cited but there is no reference {n}")
     for paragraph in digest.body.split("\n\n"):
         for sentence in _SENTENCE.split(_QUOTED.sub("“…”", paragraph.strip())):
-            if sentence and not _CITE.search(sentence):
+            if sentence and not CITE.search(sentence):
                 found.append(f"body sentence cites nothing: {sentence[:80]!r}")
-    order = _first_citations([digest.body, *(_action_text(a) for a in digest.action_items)])
+    order = first_citations([digest.body, *(_action_text(a) for a in digest.action_items)])
     cited = set(order)
     for ref in digest.references:
         if ref.n not in cited:
@@ -92,10 +92,11 @@ def _action_text(action: ActionItem) -> str:
     return f"{action.text} " + " ".join(f"[{n}]" for n in action.refs)
 
 
-def _first_citations(texts: Iterable[str]) -> list[int]:
+def first_citations(texts: Iterable[str]) -> list[int]:
+    """Every ``[n]`` in ``texts``, as numbers in order of first appearance."""
     order: list[int] = []
     for text in texts:
-        for n in _CITE.findall(text):
+        for n in CITE.findall(text):
             if int(n) not in order:
                 order.append(int(n))
     return order

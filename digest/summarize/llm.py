@@ -22,7 +22,7 @@ from digest.errors import UsageError
 from digest.models import ActionItem, Digest, FaqEntry, Reference
 from digest.summarize.base import Brief, Item, WriterContext
 from digest.summarize.cache import AnswerCache, cache_key
-from digest.summarize.checks import problems
+from digest.summarize.checks import CITE, first_citations, problems
 from digest.summarize.extractive import ExtractiveWriter
 from digest.summarize.phrasing import count, plain
 from digest.summarize.prompt import (
@@ -289,21 +289,17 @@ def compose(answer: Answer, brief: Brief, inputs: Sequence[Item]) -> tuple[Diges
     body = _markdown(answer.body)
     actions = [(_plain(a.text), a) for a in answer.action_items]
     cited = [body, *(text + "".join(f" [{n}]" for n in a.refs) for text, a in actions)]
-    order: list[int] = []
-    for text in cited:
-        for n in map(int, _CITE.findall(text)):
-            if 1 <= n <= len(inputs) and n not in order:
-                order.append(n)
+    order = [n for n in first_citations(cited) if 1 <= n <= len(inputs)]
     number = {n: position for position, n in enumerate(order, start=1)}
 
     def renumber(text: str) -> str:
-        return _CITE.sub(lambda m: f"[{number.get(int(m[1]), int(m[1]))}]", text)
+        return CITE.sub(lambda m: f"[{number.get(int(m[1]), int(m[1]))}]", text)
 
     found: list[str] = []
     faq = []
     for entry in answer.faq:
         text = _markdown(entry.answer)
-        for n in map(int, _CITE.findall(text)):
+        for n in map(int, CITE.findall(text)):
             if 1 <= n <= len(inputs) and n not in number:
                 found.append(
                     f"the FAQ answer to {_plain(entry.question)!r} cites [{n}], "
@@ -342,7 +338,6 @@ def compose(answer: Answer, brief: Brief, inputs: Sequence[Item]) -> tuple[Diges
     return digest, found + problems(digest, [item.pull for item in brief.items])
 
 
-_CITE = re.compile(r"\[(\d+)\]")
 _CITE_SPACE = re.compile(r"\s*\[\d+\]")
 # "[1, 2]" is how many models cite two sources; the edition's form is "[1][2]".
 _CITE_LIST = re.compile(r"\[(\d+(?:\s*,\s*\d+)+)\]")

@@ -138,16 +138,17 @@ def build_prompt(brief: Brief, budget: int) -> Prompt:
     answer = answer_tokens(budget)
     limit = budget - 2 * answer - FEEDBACK_TOKENS
     stories = list(brief.stories[:MAX_STORIES])
-    prompt = _assemble(brief, stories, BODY_LIMITS[0], answer)
+    frame = _Frame.of(brief, stories)
+    prompt = frame.assemble(stories, BODY_LIMITS[0], answer)
     for body_chars in BODY_LIMITS[1:]:
         if prompt.tokens <= limit:
             return prompt
-        prompt = _assemble(brief, stories, body_chars, answer)
+        prompt = frame.assemble(stories, body_chars, answer)
     while prompt.tokens > limit and len(stories) > 1:
         stories.pop()
-        prompt = _assemble(brief, stories, BODY_LIMITS[-1], answer)
+        prompt = frame.assemble(stories, BODY_LIMITS[-1], answer)
     if prompt.tokens > limit:
-        prompt = _assemble(brief, stories, 0, answer)
+        prompt = frame.assemble(stories, 0, answer)
     if prompt.tokens > limit:
         raise BudgetError(
             f"openai.token_budget {budget} is too small: one story needs about "
@@ -237,58 +238,85 @@ def _object(**properties: dict[str, Any]) -> dict[str, Any]:
 _FENCE = re.compile(r"^```(?:json)?\s*|\s*```$")
 
 
-def _assemble(brief: Brief, stories: Sequence[Story], body_chars: int, answer: int) -> Prompt:
-    """The prompt telling ``stories``, each body cut to ``body_chars`` characters."""
-    inputs: list[Item] = []
-    told = []
-    for rank, story in enumerate(stories, start=1):
-        shown = story.items[:MAX_ITEMS_PER_STORY]
-        entries = []
-        for item in shown:
-            inputs.append(item)
-            entries.append(_entry(len(inputs), item, body_chars))
-        told.append(
-            {
-                "rank": rank,
-                "repo": story.repo,
-                "area": story.area,
-                "kind": story.kind,
-                "pull_requests": entries,
-                "related_changes_not_shown": len(story.items) - len(shown),
-            }
+@dataclass(frozen=True)
+class _Frame:
+    """What every size of the prompt shares: the brief, system message, schema, cleaned bodies."""
+
+    brief: Brief
+    system: Message
+    schema: dict[str, Any]
+    schema_tokens: int
+    #: Each shown pull request's cleaned body, by ``id()`` of its item (cleaning is costly).
+    bodies: dict[int, str]
+
+    @classmethod
+    def of(cls, brief: Brief, stories: Sequence[Story]) -> _Frame:
+        day = long_date(brief.date)
+        system = _SYSTEM.format(
+            project=brief.project,
+            date=day,
+            headline=HEADLINE_LIMIT,
+            refs=MAX_REFERENCES,
+            repos=", ".join(json.dumps(r) for r in brief.repos),
+            questions="; ".join(json.dumps(q) for q in standard_questions(brief.project, day)),
         )
-    per_repo = Counter(item.pull.repo for item in brief.items)
-    document = {
-        "project": brief.project,
-        "date": brief.date.isoformat(),
-        "repositories": [{"repo": r, "merged": per_repo[r]} for r in brief.repos],
-        "not_covered": [failure.repo for failure in brief.failed],
-        "changes_merged": len(brief.items),
-        "stories_not_shown": len(brief.stories) - len(stories),
-        "stories": told,
-    }
-    day = long_date(brief.date)
-    system = _SYSTEM.format(
-        project=brief.project,
-        date=day,
-        headline=HEADLINE_LIMIT,
-        refs=MAX_REFERENCES,
-        repos=", ".join(json.dumps(r) for r in brief.repos),
-        questions="; ".join(json.dumps(q) for q in standard_questions(brief.project, day)),
-    )
-    messages = (
-        Message(role="system", content=system),
-        Message(role="user", content=_DATA_INTRO + json.dumps(document, ensure_ascii=False)),
-    )
-    schema = answer_schema(brief.repos)
-    tokens = estimate_messages(messages) + estimate_tokens(json.dumps(schema))
-    return Prompt(messages, schema, tuple(inputs), len(stories), tokens, answer)
+        schema = answer_schema(brief.repos)
+        bodies = {
+            id(item): clean_body(item.pull.body)
+            for story in stories
+            for item in story.items[:MAX_ITEMS_PER_STORY]
+        }
+        return cls(
+            brief=brief,
+            system=Message(role="system", content=system),
+            schema=schema,
+            schema_tokens=estimate_tokens(json.dumps(schema)),
+            bodies=bodies,
+        )
+
+    def assemble(self, stories: Sequence[Story], body_chars: int, answer: int) -> Prompt:
+        """The prompt telling ``stories``, each body cut to ``body_chars`` characters."""
+        brief = self.brief
+        inputs: list[Item] = []
+        told = []
+        for rank, story in enumerate(stories, start=1):
+            shown = story.items[:MAX_ITEMS_PER_STORY]
+            entries = []
+            for item in shown:
+                inputs.append(item)
+                body = _shorten(self.bodies[id(item)], body_chars) if body_chars else ""
+                entries.append(_entry(len(inputs), item, body))
+            told.append(
+                {
+                    "rank": rank,
+                    "repo": story.repo,
+                    "area": story.area,
+                    "kind": story.kind,
+                    "pull_requests": entries,
+                    "related_changes_not_shown": len(story.items) - len(shown),
+                }
+            )
+        per_repo = Counter(item.pull.repo for item in brief.items)
+        document = {
+            "project": brief.project,
+            "date": brief.date.isoformat(),
+            "repositories": [{"repo": r, "merged": per_repo[r]} for r in brief.repos],
+            "not_covered": [failure.repo for failure in brief.failed],
+            "changes_merged": len(brief.items),
+            "stories_not_shown": len(brief.stories) - len(stories),
+            "stories": told,
+        }
+        messages = (
+            self.system,
+            Message(role="user", content=_DATA_INTRO + json.dumps(document, ensure_ascii=False)),
+        )
+        tokens = estimate_messages(messages) + self.schema_tokens
+        return Prompt(messages, self.schema, tuple(inputs), len(stories), tokens, answer)
 
 
-def _entry(n: int, item: Item, body_chars: int) -> dict[str, Any]:
-    """Pull request ``item`` as input ``n``, its cleaned body cut to ``body_chars``."""
+def _entry(n: int, item: Item, body: str) -> dict[str, Any]:
+    """Pull request ``item`` as input ``n``, with ``body`` (cleaned and cut) as its text."""
     pull = item.pull
-    body = _shorten(clean_body(pull.body), body_chars) if body_chars else ""
     return {
         "id": n,
         "repo": pull.repo,
