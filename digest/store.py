@@ -26,7 +26,8 @@ from digest.models import Digest, RepoDay
 
 T = TypeVar("T")
 _REPO_DAY = TypeAdapter(RepoDay)
-_DIGEST = TypeAdapter(Digest)
+#: Parses and dumps digests (also used by the site's scan).
+DIGEST = TypeAdapter(Digest)
 
 
 def write_atomic(path: Path, data: bytes) -> bool:
@@ -52,6 +53,12 @@ def write_atomic(path: Path, data: bytes) -> bool:
         Path(tmp).unlink(missing_ok=True)
         raise
     return True
+
+
+def first_problem(error: ValidationError) -> tuple[str, str]:
+    """Return where (dotted location, empty for the whole input) and what the first error is."""
+    problem = error.errors()[0]
+    return ".".join(str(p) for p in problem["loc"]), problem["msg"]
 
 
 def dumps(value: Any) -> bytes:
@@ -84,11 +91,11 @@ class Store:
 
     def save_digest(self, digest: Digest) -> Path:
         path = self.digest_path(digest.project_slug, digest.date)
-        write_atomic(path, dumps(_DIGEST.dump_python(digest, mode="json")))
+        write_atomic(path, dumps(DIGEST.dump_python(digest, mode="json")))
         return path
 
     def load_digest(self, project_slug: str, day: dt.date) -> Digest | None:
-        return self._load(self.digest_path(project_slug, day), _DIGEST)
+        return self._load(self.digest_path(project_slug, day), DIGEST)
 
     def digest_files(self) -> Iterator[tuple[str, dt.date, Path]]:
         """Yield (project slug, date, path) of every stored digest, in no particular order."""
@@ -108,7 +115,7 @@ class Store:
     @staticmethod
     def read_digest(path: Path) -> Digest:
         """Parse the digest file at ``path``; raise WireError when it is not one."""
-        digest = Store._load(path, _DIGEST)
+        digest = Store._load(path, DIGEST)
         if digest is None:
             raise WireError(f"{path}: digest file disappeared while reading")
         return digest
@@ -122,9 +129,8 @@ class Store:
         try:
             return adapter.validate_json(raw)
         except ValidationError as error:
-            problem = error.errors()[0]
-            where = ".".join(str(p) for p in problem["loc"])
+            where, msg = first_problem(error)
             raise WireError(
-                f"{path}: not a valid stored record ({where}: {problem['msg']}); "
+                f"{path}: not a valid stored record ({where}: {msg}); "
                 "delete it or re-run with --refresh"
             ) from None

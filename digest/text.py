@@ -28,6 +28,11 @@ def one_line(text: str) -> str:
     return " ".join(neutralise(text).split())
 
 
+def count(n: int, singular: str, plural: str | None = None) -> str:
+    """``count(1, "change")`` -> ``1 change``; ``count(3, "change")`` -> ``3 changes``."""
+    return f"{n} {singular if n == 1 else (plural or singular + 's')}"
+
+
 def slugify(name: str) -> str:
     """Return a URL-safe lower-case slug of ``name`` (``PyTorch Core`` -> ``pytorch-core``)."""
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()

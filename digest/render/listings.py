@@ -41,6 +41,10 @@ class YearLink:
     months: tuple[CountLink, ...]
 
 
+#: Entries grouped by year, in the order of the entries.
+_YearGroups = list[tuple[int, tuple[Entry, ...]]]
+
+
 @dataclass(frozen=True)
 class Listing:
     """One listing page: where it goes, its template, its head and its ready context."""
@@ -83,7 +87,7 @@ class Heading:
 
 
 @dataclass(frozen=True)
-class _Collection:
+class Collection:
     """A heading and its entries, newest first (kept apart so page contexts stay small)."""
 
     heading: Heading
@@ -105,17 +109,39 @@ def newest_first(entries: Iterable[Entry]) -> list[Entry]:
     return sorted(by_slug, key=lambda e: (e.date, e.published), reverse=True)
 
 
-def plan_listings(settings: Settings, entries: Sequence[Entry]) -> list[Listing]:
-    """Return every listing page of the site for ``entries`` (sorted newest first)."""
+def site_feed(site_title: str) -> Link:
+    """Return the link to the feed of every project."""
+    return Link(f"{site_title} (all projects)", urls.FEED)
+
+
+def project_feed(name: str, slug: str) -> Link:
+    """Return the link to the feed of the project ``name`` (``slug``)."""
+    return Link(f"{name} only", urls.project_feed_path(slug))
+
+
+def plan_listings(
+    settings: Settings, entries: Sequence[Entry], projects: Sequence[Collection]
+) -> list[Listing]:
+    """Return every listing page of the site for ``entries`` (sorted newest first).
+
+    ``projects`` is :func:`project_collections` of the same ``entries``.
+    """
     site = settings.site
-    site_feed = Link(f"{site.title} (all projects)", urls.FEED)
-    collections = [*_projects(settings, entries), *_topics(settings, entries)]
-    everything = _Collection(Heading("site", "", "All editions", "", urls.ARCHIVE), tuple(entries))
-    pages = [_front(settings, entries, collections), _archive(everything, site_feed, site.title)]
-    pages += _years(everything, (site_feed,), site.title, show_project=True)
+    all_feed = site_feed(site.title)
+    collections = [*projects, *_topics(settings, entries)]
+    everything = Collection(Heading("site", "", "All editions", "", urls.ARCHIVE), tuple(entries))
+    by_year = _by_year(everything.entries)
+    links = _year_links(everything, by_year)
+    pages = [
+        _front(settings, entries, collections),
+        _archive(everything, links, all_feed, site.title),
+    ]
+    pages += _years(everything, by_year, links, (all_feed,), site.title, show_project=True)
     for collection in collections:
         heading = collection.heading
-        feeds = (*heading.feeds, site_feed)
+        feeds = (*heading.feeds, all_feed)
+        by_year = _by_year(collection.entries)
+        links = _year_links(collection, by_year)
         pages.append(
             Listing(
                 path=heading.path,
@@ -125,22 +151,29 @@ def plan_listings(settings: Settings, entries: Sequence[Entry]) -> list[Listing]
                 context={
                     "heading": heading,
                     "recent": collection.entries[: site.recent],
-                    "years": _year_links(collection),
+                    "years": links,
                     "show_project": heading.kind != "project",
                 },
                 feeds=feeds,
             )
         )
-        pages += _years(collection, feeds, site.title, show_project=heading.kind != "project")
+        pages += _years(
+            collection, by_year, links, feeds, site.title, show_project=heading.kind != "project"
+        )
     return pages
 
 
-def plan_feeds(settings: Settings, entries: Sequence[Entry]) -> list[FeedPlan]:
-    """Return the site feed and one feed per project, each with its newest entries."""
+def plan_feeds(
+    settings: Settings, entries: Sequence[Entry], projects: Sequence[Collection]
+) -> list[FeedPlan]:
+    """Return the site feed and one feed per project, each with its newest entries.
+
+    ``projects`` is :func:`project_collections` of the same ``entries``.
+    """
     site = settings.site
     limit = site.feed_items
     feeds = [FeedPlan(urls.FEED, site.title, urls.INDEX, site.description, tuple(entries[:limit]))]
-    for project in _projects(settings, entries):
+    for project in projects:
         heading = project.heading
         feeds.append(
             FeedPlan(
@@ -154,7 +187,7 @@ def plan_feeds(settings: Settings, entries: Sequence[Entry]) -> list[FeedPlan]:
     return feeds
 
 
-def _front(settings: Settings, entries: Sequence[Entry], collections: list[_Collection]) -> Listing:
+def _front(settings: Settings, entries: Sequence[Entry], collections: list[Collection]) -> Listing:
     kind = "topic" if settings.topics else "project"
     counts = tuple(
         CountLink(c.heading.name, c.heading.path, len(c.entries), c.heading.description)
@@ -172,22 +205,24 @@ def _front(settings: Settings, entries: Sequence[Entry], collections: list[_Coll
             "counts": counts,
             "total": len(entries),
         },
-        feeds=(Link(f"{settings.site.title} (all projects)", urls.FEED),),
+        feeds=(site_feed(settings.site.title),),
     )
 
 
-def _archive(everything: _Collection, site_feed: Link, site_title: str) -> Listing:
+def _archive(
+    everything: Collection, years: tuple[YearLink, ...], all_feed: Link, site_title: str
+) -> Listing:
     return Listing(
         path=urls.ARCHIVE,
         template="archive.html",
         title=f"Archive · {site_title}",
         description="Every edition, by year and month.",
-        context={"years": _year_links(everything), "total": len(everything.entries)},
-        feeds=(site_feed,),
+        context={"years": years, "total": len(everything.entries)},
+        feeds=(all_feed,),
     )
 
 
-def _projects(settings: Settings, entries: Sequence[Entry]) -> list[_Collection]:
+def project_collections(settings: Settings, entries: Sequence[Entry]) -> list[Collection]:
     """Configured projects in config order, then any other project found in the digests."""
     by_slug: dict[str, list[Entry]] = {}
     for entry in entries:
@@ -200,7 +235,7 @@ def _projects(settings: Settings, entries: Sequence[Entry]) -> list[_Collection]
     for slug in sorted(by_slug):
         found.append((slug, by_slug[slug][0].project, "", tuple(by_slug[slug]), ()))
     return [
-        _Collection(
+        Collection(
             Heading(
                 "project",
                 slug,
@@ -208,7 +243,7 @@ def _projects(settings: Settings, entries: Sequence[Entry]) -> list[_Collection]
                 description,
                 urls.project_path(slug),
                 repos,
-                feeds=(Link(f"{name} only", urls.project_feed_path(slug)),),
+                feeds=(project_feed(name, slug),),
             ),
             own,
         )
@@ -216,20 +251,20 @@ def _projects(settings: Settings, entries: Sequence[Entry]) -> list[_Collection]
     ]
 
 
-def _topics(settings: Settings, entries: Sequence[Entry]) -> list[_Collection]:
+def _topics(settings: Settings, entries: Sequence[Entry]) -> list[Collection]:
     collections = []
     for topic in settings.topics:
         slug = topic.slug or ""
         own = tuple(e for e in entries if slug in e.topics)
         collections.append(
-            _Collection(
+            Collection(
                 Heading("topic", slug, topic.name, topic.description, urls.topic_path(slug)), own
             )
         )
     return collections
 
 
-def _by_year(entries: Sequence[Entry]) -> list[tuple[int, tuple[Entry, ...]]]:
+def _by_year(entries: Sequence[Entry]) -> _YearGroups:
     return [(year, tuple(group)) for year, group in groupby(entries, key=lambda e: e.date.year)]
 
 
@@ -241,9 +276,9 @@ def _months(entries: Sequence[Entry]) -> tuple[MonthGroup, ...]:
     )
 
 
-def _year_links(collection: _Collection) -> tuple[YearLink, ...]:
+def _year_links(collection: Collection, by_year: _YearGroups) -> tuple[YearLink, ...]:
     links = []
-    for year, entries in _by_year(collection.entries):
+    for year, entries in by_year:
         path = collection.year_path(year)
         months = Counter((e.date.month, e.date.year) for e in entries)
         links.append(
@@ -261,10 +296,17 @@ def _year_links(collection: _Collection) -> tuple[YearLink, ...]:
 
 
 def _years(
-    collection: _Collection, feeds: tuple[Link, ...], site_title: str, *, show_project: bool
+    collection: Collection,
+    by_year: _YearGroups,
+    links: tuple[YearLink, ...],
+    feeds: tuple[Link, ...],
+    site_title: str,
+    *,
+    show_project: bool,
 ) -> list[Listing]:
+    """Return the year pages of ``collection``; ``by_year`` and ``links`` are of its entries."""
     # Only the years themselves: their counts change daily and must not re-render old years.
-    years = tuple(Link(str(y.year), y.path) for y in _year_links(collection))
+    years = tuple(Link(str(y.year), y.path) for y in links)
     return [
         Listing(
             path=collection.year_path(year),
@@ -280,5 +322,5 @@ def _years(
             },
             feeds=feeds,
         )
-        for year, entries in _by_year(collection.entries)
+        for year, entries in by_year
     ]

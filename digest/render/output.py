@@ -44,9 +44,7 @@ class Output:
         ``render`` returns None when its input vanished; the page is then left as is
         and retried on the next build. Raises WireError when two pages claim ``path``.
         """
-        if path in self.keys:
-            raise WireError(f"two pages of the site would be {path}; rename a project or topic")
-        self.keys[path] = key
+        self._claim(path, key)
         target = self.site_dir / path
         if self.previous.get(path) == key and target.is_file():
             self.skipped += 1
@@ -63,12 +61,16 @@ class Output:
 
     def keep(self, path: str) -> None:
         """Leave ``path`` as the last build made it (its input cannot be read now)."""
-        if path in self.keys:
-            raise WireError(f"two pages of the site would be {path}; rename a project or topic")
         key = self.previous.get(path, "")
-        self.keys[path] = key
+        self._claim(path, key)
         if key:
             self.done[path] = key
+
+    def _claim(self, path: str, key: str) -> None:
+        """Register ``path`` as a page of this build; raise WireError if it is one already."""
+        if path in self.keys:
+            raise WireError(f"two pages of the site would be {path}; rename a project or topic")
+        self.keys[path] = key
 
     def finish(self, *, strict: bool = True) -> None:
         """Wait for every write and tally it; re-raise the first failure when ``strict``."""

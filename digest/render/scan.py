@@ -8,16 +8,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
 from digest.config import SLUG
 from digest.errors import WireError
 from digest.models import Digest
 from digest.render.manifest import DigestRecord
 from digest.render.views import Entry, entry_of
-from digest.store import Store
-
-_DIGEST = TypeAdapter(Digest)
+from digest.store import DIGEST, Store, first_problem
 
 
 @dataclass(frozen=True)
@@ -60,7 +58,7 @@ class Scanner:
         one whose bytes hash the same is not parsed. Returns None for a file that
         vanished, or is unreadable and was never read before (a problem is noted).
         """
-        key = f"{slug}/{day.isoformat()}"
+        key = _key(slug, day)
         previous = self.previous.get(key)
         try:
             stat = path.stat()
@@ -76,11 +74,10 @@ class Scanner:
         if previous and previous.entry.sha256 == sha:
             return self._keep(key, path, Scanned(DigestRecord(stamp, stat.st_size, previous.entry)))
         try:
-            digest = _DIGEST.validate_json(data)
+            digest = DIGEST.validate_json(data)
         except ValidationError as error:
-            problem = error.errors()[0]
-            where = ".".join(str(p) for p in problem["loc"]) or "file"
-            return self._broken(key, path, previous, f"{path}: {where}: {problem['msg']}")
+            where, msg = first_problem(error)
+            return self._broken(key, path, previous, f"{path}: {where or 'file'}: {msg}")
         self.read += 1
         if (digest.project_slug, digest.date) != (slug, day):
             self.problems.append(
@@ -92,7 +89,7 @@ class Scanner:
     def load(self, entry: Entry) -> Digest | None:
         """Return the digest listed as ``entry``, read again; None (and a problem) on failure."""
         try:
-            return self.store.read_digest(self.paths[f"{entry.slug}/{entry.date.isoformat()}"])
+            return self.store.read_digest(self.paths[_key(entry.slug, entry.date)])
         except WireError as error:
             self.problems.append(f"{error}; page not updated")
             return None
@@ -111,3 +108,8 @@ class Scanner:
         # Keep publishing the last good version rather than break links to it.
         self.problems.append(f"{problem}; the last good version stays published")
         return self._keep(key, path, Scanned(previous, stale=True))
+
+
+def _key(slug: str, day: dt.date) -> str:
+    """Return the key of the digest of ``slug`` on ``day`` (in records and the manifest)."""
+    return f"{slug}/{day.isoformat()}"

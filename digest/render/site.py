@@ -19,7 +19,7 @@ from digest.config import Settings
 from digest.models import Digest
 from digest.render import listings, manifest, urls
 from digest.render.feed import Channel, Item, rss
-from digest.render.listings import FeedPlan
+from digest.render.listings import Collection, FeedPlan
 from digest.render.manifest import Manifest
 from digest.render.markup import MarkupRenderer
 from digest.render.output import Output
@@ -88,8 +88,9 @@ def render_site(settings: Settings, store: Store) -> RenderReport:
     try:
         build.offer_editions(out)
         entries = listings.newest_first(r.entry for r in scanner.records.values())
-        build.offer_listings(out, entries)
-        build.offer_feeds(out, entries)
+        projects = listings.project_collections(settings, entries)
+        build.offer_listings(out, entries, projects)
+        build.offer_feeds(out, entries, projects)
         out.page(urls.STYLE, build.key("style"), lambda: template_source(env, urls.STYLE).encode())
         out.finish()
         deleted = out.remove_stale()
@@ -127,7 +128,7 @@ class _Build:
         self.markup = MarkupRenderer()
         self.topics = {t.slug or "": t.name for t in settings.topics}
         self.nav = tuple(Link(p.name, urls.project_path(p.key)) for p in settings.projects)
-        self.site_feed = Link(f"{settings.site.title} (all projects)", urls.FEED)
+        self.site_feed = listings.site_feed(settings.site.title)
 
     def key(self, *parts: object) -> str:
         """Return the key of a page made from ``parts`` (and the build's fingerprint)."""
@@ -177,7 +178,7 @@ class _Build:
         if digest is None:
             return None
         view = edition_view(digest, entry, self.markup, topics=self.topics)
-        project_feed = Link(f"{entry.project} only", urls.project_feed_path(entry.slug))
+        project_feed = listings.project_feed(entry.project, entry.slug)
         info = self.info(
             entry.path,
             f"{entry.headline} · {entry.project}, {entry.date_label}",
@@ -188,23 +189,23 @@ class _Build:
             "edition.html",
             info,
             edition=view,
-            project=Link(entry.project, urls.project_path(entry.slug)),
+            project=Link(entry.project, entry.project_path),
             prev=links[0],
             next=links[1],
         )
 
-    def offer_listings(self, out: Output, entries: list[Entry]) -> None:
+    def offer_listings(self, out: Output, entries: list[Entry], projects: list[Collection]) -> None:
         """Offer the front page, archive, project and topic pages."""
-        for listing in listings.plan_listings(self.settings, entries):
+        for listing in listings.plan_listings(self.settings, entries, projects):
             info = self.info(listing.path, listing.title, listing.description, listing.feeds)
             key = self.key(listing.template, info, listing.context)
             render = functools.partial(self.page, listing.template, info, **listing.context)
             out.page(listing.path, key, render)
 
-    def offer_feeds(self, out: Output, entries: list[Entry]) -> None:
+    def offer_feeds(self, out: Output, entries: list[Entry], projects: list[Collection]) -> None:
         """Offer the site feed and each project's feed."""
         items: dict[str, Item | None] = {}
-        for plan in listings.plan_feeds(self.settings, entries):
+        for plan in listings.plan_feeds(self.settings, entries, projects):
             render = functools.partial(self._feed, plan, items)
             content = [(e.sha256, e.published) for e in plan.entries]
             out.page(plan.path, self.key("feed", plan, content), render)
@@ -237,7 +238,7 @@ class _Build:
             link=link,
             published=entry.published,
             html=html,
-            categories=tuple(self.topics[t] for t in entry.topics if t in self.topics),
+            categories=tuple(t.label for t in view.topics),
         )
 
 

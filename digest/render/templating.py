@@ -15,6 +15,7 @@ import jinja2
 import digest
 from digest.config import Settings
 from digest.errors import WireError
+from digest.text import count
 
 _PACKAGE = Path(digest.__file__).resolve().parent
 
@@ -37,7 +38,7 @@ def make_environment(settings: Settings) -> jinja2.Environment:
             raise WireError(f"site.templates: {override} is not a folder")
         loaders.append(jinja2.FileSystemLoader(override))
     loaders += [shipped, jinja2.PrefixLoader({"shipped": shipped})]
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.ChoiceLoader(loaders),
         autoescape=jinja2.select_autoescape(("html", "xml"), default_for_string=True, default=True),
         undefined=jinja2.StrictUndefined,
@@ -46,6 +47,8 @@ def make_environment(settings: Settings) -> jinja2.Environment:
         keep_trailing_newline=True,
         auto_reload=False,
     )
+    env.globals["count"] = count
+    return env
 
 
 def template_source(env: jinja2.Environment, name: str) -> str:

@@ -10,6 +10,9 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+# Re-exported: callers import it from here.
+from digest.text import count as count
+
 # base form -> third person singular; gerund and past forms are derived below.
 _VERBS = {
     "add": "adds",
@@ -309,11 +312,6 @@ def _close_quote(text: str) -> str:
 def long_date(day: dt.date) -> str:
     """``2026-07-01`` -> ``July 1, 2026``."""
     return f"{day:%B} {day.day}, {day.year}"
-
-
-def count(n: int, singular: str, plural: str | None = None) -> str:
-    """``count(1, "change")`` -> ``1 change``; ``count(3, "change")`` -> ``3 changes``."""
-    return f"{n} {singular if n == 1 else (plural or singular + 's')}"
 
 
 def join_words(parts: list[str]) -> str:
