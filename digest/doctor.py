@@ -20,6 +20,7 @@ from digest.errors import WireError
 from digest.sources.base import SourceContext
 from digest.sources.git import _git_dir, _resolve_branch
 from digest.sources.github import GitHubSource, RateBudget
+from digest.text import count
 
 #: Retries per request for the checks: a diagnosis should be quick, not patient.
 DOCTOR_RETRIES = 1
@@ -70,8 +71,8 @@ def diagnose(
 def _configuration(settings: Settings, repos: Sequence[RepoSettings], config: Path) -> Finding:
     kinds = [repo.source for repo in repos]
     detail = (
-        f"{config}: {_count(len(settings.projects), 'project')}, "
-        f"{_count(len(repos), 'repository', 'repositories')} "
+        f"{config}: {count(len(settings.projects), 'project')}, "
+        f"{count(len(repos), 'repository', 'repositories')} "
         f"({kinds.count('github')} on GitHub, {kinds.count('git')} from git clones)"
     )
     return Finding(Status.OK, "configuration", detail)
@@ -140,7 +141,3 @@ def _git_repo(repo: RepoSettings) -> Finding:
 
 def _without_name(error: WireError, repo: RepoSettings) -> str:
     return str(error).removeprefix(f"{repo.name}: ")
-
-
-def _count(n: int, singular: str, plural: str | None = None) -> str:
-    return f"{n} {singular if n == 1 else (plural or singular + 's')}"

@@ -169,8 +169,8 @@ class PatientRetry(Retry):
         if after is not None:
             return self._allowed(self.parse_retry_after(after), "rate limited, Retry-After")
         reset = headers.get("x-ratelimit-reset", "")
-        if headers.get("x-ratelimit-remaining") == "0" and reset.isdigit():
-            wait = max(0.0, int(reset) - time.time()) + 1  # the reset second is not exact
+        wait = reset_wait(reset) if headers.get("x-ratelimit-remaining") == "0" else None
+        if wait is not None:
             return self._allowed(wait, f"rate limit exhausted until {_clock(int(reset))}")
         if Requester.isRateLimitError(_message(response)):
             return self._allowed(SECONDARY_WAIT * 2 ** len(self.history), "secondary rate limit")
@@ -184,6 +184,13 @@ class PatientRetry(Retry):
                 f"github.max_reset_wait ({self.hooks.max_wait:.0f} s); try again later"
             )
         return wait, why
+
+
+def reset_wait(reset: str) -> float | None:
+    """Return the seconds to wait for the rate-limit reset at epoch ``reset`` (None: no epoch)."""
+    if not reset.isdigit():
+        return None
+    return max(0.0, int(reset) - time.time()) + 1  # the reset second is not exact
 
 
 def _message(response: BaseHTTPResponse) -> str:

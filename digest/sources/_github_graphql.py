@@ -6,13 +6,12 @@ more than 100; the rate-limit budget comes with every answer.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from github.GithubException import GithubException
 
 from digest.config import RepoSettings
-from digest.sources._github_client import Client
+from digest.sources._github_client import Client, reset_wait
 from digest.sources._github_errors import (
     NotFound,
     QueryError,
@@ -41,11 +40,10 @@ class GraphQLSearch:
     def __init__(self, client: Client, repo: RepoSettings) -> None:
         self.client = client
         self.repo = repo
+        #: The merge bot closes pull requests, so the closing time is the merge time.
+        self.label_mode = repo.merged_label is not None
         self.budget: Budget | None = None
         self._answered = False
-
-    def check(self) -> None:
-        """Nothing to do: every search also asks for the repository itself."""
 
     def search(self, query: str, limit: int | None) -> list[RawPull] | None:
         """Return the pull requests ``query`` finds, or None as soon as it finds over ``limit``.
@@ -67,8 +65,7 @@ class GraphQLSearch:
             if not data.search.pageInfo.hasNextPage or not cursor:
                 break
             variables["after"] = cursor
-        label_mode = self.repo.merged_label is not None
-        raws = (raw_pull(p, self.repo.name, self._files(p), label_mode) for p in pulls)
+        raws = (raw_pull(p, self.repo.name, self._files(p), self.label_mode) for p in pulls)
         return [raw for raw in raws if raw is not None]
 
     def describe_budget(self) -> str:
@@ -155,8 +152,9 @@ class GraphQLSearch:
 
     def _wait_for_reset(self, headers: dict[str, Any]) -> None:
         """Sleep until the rate limit that ``headers`` describe resets, if that is soon enough."""
-        reset = str(headers.get("x-ratelimit-reset", ""))
-        wait = max(0.0, int(reset) - time.time()) + 1 if reset.isdigit() else 60.0
+        wait = reset_wait(str(headers.get("x-ratelimit-reset", "")))
+        if wait is None:
+            wait = 60.0
         hooks = self.client.hooks
         if wait > hooks.max_wait:
             raise RateLimitStop(

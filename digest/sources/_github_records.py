@@ -68,6 +68,7 @@ def build_pulls(
         for raw in ordered
     ]
     linker = Linker(repo, messages, {})
+    links = [linker.links(message) for message in messages]
     return tuple(
         PullRequest(
             repo=repo,
@@ -92,10 +93,10 @@ def build_pulls(
             review_comments=raw.review_comments,
             participants=tuple(one_line(login) for login in raw.participants),
             linked_issues=raw.linked_issues,
-            reverts=linker.reverts(message.reverts) if message.reverts else None,
-            relands=linker.relands(message.relands) if message.relands else None,
+            reverts=reverts,
+            relands=relands,
         )
-        for raw, message in zip(ordered, messages, strict=True)
+        for raw, message, (reverts, relands) in zip(ordered, messages, links, strict=True)
     )
 
 

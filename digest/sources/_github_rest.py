@@ -9,25 +9,19 @@ reviewers only, and closing issues are read from the body's closing keywords.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, TypeVar
+from typing import Any
 
 from github.GithubException import UnknownObjectException
 from github.NamedUser import NamedUser
 from github.Repository import Repository
-from pydantic import BaseModel, ConfigDict
 from requests.utils import parse_header_links
 
 from digest.config import RepoSettings
 from digest.models import FileChange, Review
 from digest.sources._github_client import Client
 from digest.sources._github_errors import NotFound, Renamed
+from digest.sources._github_query import T, _Shape
 from digest.sources._github_records import RawPull, closing_references
-
-T = TypeVar("T")
-
-
-class _Shape(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="ignore")
 
 
 class Item(_Shape):
@@ -52,10 +46,12 @@ class RestSearch:
     def __init__(self, client: Client, repo: RepoSettings) -> None:
         self.client = client
         self.repo = repo
+        #: The merge bot closes pull requests, so the closing time is the merge time.
+        self.label_mode = repo.merged_label is not None
         self._repository: Repository | None = None
 
-    def check(self) -> None:
-        """Raise :class:`NotFound` or :class:`Renamed` unless the repository answers to its name."""
+    def check(self) -> Repository:
+        """Return the repository; raise NotFound or Renamed unless it answers to its name."""
         try:
             found = self.client.github.get_repo(self.repo.name)
         except UnknownObjectException:
@@ -64,13 +60,16 @@ class RestSearch:
         if found.full_name.lower() != self.repo.name.lower():
             raise Renamed(found.full_name)
         self._repository = found
+        return found
 
     def search(self, query: str, limit: int | None) -> list[RawPull] | None:
         """Return the pull requests ``query`` finds, or None as soon as it finds over ``limit``.
 
         Search pages are read and checked here (PyGithub's lists take any answer for a page);
-        the pull requests behind them are read through PyGithub.
+        the pull requests behind them are read through PyGithub. The repository is checked
+        first unless :meth:`check` already was.
         """
+        repository = self._repository if self._repository is not None else self.check()
         requester = self.client.github.requester
         url: str | None = "/search/issues"
         parameters: dict[str, Any] = {"q": query, "sort": "created", "order": "asc"}
@@ -83,7 +82,7 @@ class RestSearch:
                 return None
             items += [item for item in page.items if item.pull_request is not None]
             url, parameters = _next(headers.get("link", "")), {}
-        raws = (self._raw(item) for item in items)
+        raws = (self._raw(repository, item) for item in items)
         return [raw for raw in raws if raw is not None]
 
     def describe_budget(self) -> str:
@@ -91,12 +90,10 @@ class RestSearch:
         remaining, limit = self.client.github.requester.rate_limiting
         return f"REST budget {remaining:,} of {limit:,}" if limit >= 0 else "rate limit unknown"
 
-    def _raw(self, item: Item) -> RawPull | None:
+    def _raw(self, repository: Repository, item: Item) -> RawPull | None:
         """Read the pull request behind the search result ``item``; None if it was not merged."""
-        repository = self._repository or self.client.github.get_repo(self.repo.name, lazy=True)
         pull = repository.get_pull(item.number)
-        label_mode = self.repo.merged_label is not None
-        merged_at = item.closed_at if label_mode else pull.merged_at
+        merged_at = item.closed_at if self.label_mode else pull.merged_at
         if merged_at is None:
             return None
         author = _login(pull.user)

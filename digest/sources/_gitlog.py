@@ -220,9 +220,9 @@ def parse_message(sha: str, message: str, repo: str) -> Message:
     if merge:  # GitHub merge commit: the PR title is the first line of the body
         title_line, _, rest = rest.strip("\n").partition("\n")
         subject = f"{title_line} (#{merge[1]})" if title_line.strip() else subject
-    own = _OWN_NUMBER.search(subject)
-    number = int(own[1]) if own else _resolved_number(rest, repo)
-    title = _clip(one_line(subject[: own.start()] if own else subject), MAX_TITLE)
+    head, own = split_number(subject)
+    number = own if own is not None else _resolved_number(rest, repo)
+    title = _clip(one_line(head), MAX_TITLE)
     body = _clip(neutralise(rest).strip(), MAX_BODY)
     title = title or "(no commit message)"
     # A re-land ("Reapply X" reverting a revert) is reported as a re-land, not a revert.
@@ -248,8 +248,7 @@ def revert_hint(title: str, body: str, repo: str) -> Hint | None:
     The sha comes from ``This reverts commit <sha>.``; the title and number from a quoted
     ``Revert "X (#N)"`` subject, or ``Revert #N``, or a ``Reverts owner/repo#N`` line.
     """
-    shas = _THIS_REVERTS.findall(body)
-    sha = shas[0].lower() if shas else None
+    sha = _reverted_sha(body)
     subject = _REVERT_SUBJECT.match(title)
     if subject is None:
         return Hint(sha=sha, weak=True) if sha else None
@@ -264,6 +263,12 @@ def revert_hint(title: str, body: str, repo: str) -> Hint | None:
     if sha is None and number is None and not inner:
         return None
     return Hint(number=number, sha=sha, title=inner or None)
+
+
+def _reverted_sha(body: str) -> str | None:
+    """Return the sha of the first ``This reverts commit <sha>`` in ``body``, lower-cased."""
+    shas = _THIS_REVERTS.findall(body)
+    return shas[0].lower() if shas else None
 
 
 def _unquote(text: str) -> str:
@@ -309,8 +314,7 @@ def reland_hint(title: str, body: str, repo: str, own: int | None) -> Hint | Non
     in_title = next((n for n in numbers if n != own), None)
     number = in_title or _body_number(_RELAND_OF.findall(body), repo, own)
     loose = _body_number([m.group(0) for m in _PULL_URL.finditer(body)], repo, own)
-    shas = _THIS_REVERTS.findall(body)
-    sha = shas[0].lower() if shas else None
+    sha = _reverted_sha(body)
     return Hint(number=number, sha=sha, title=stripped or title, loose=loose)
 
 

@@ -23,8 +23,21 @@ class Linker:
         self.repo = repo
         self.day = day
         self.looked_up = looked_up
-        links = (self.reverts(m.reverts) for m in day if m.reverts)
-        self.day_reverts = [link for link in links if link is not None]
+        links = [(m.reverts, self.reverts(m.reverts)) for m in day if m.reverts]
+        self._reverted: dict[Hint, ChangeLink | None] = dict(links)
+        self.day_reverts = [link for _, link in links if link is not None]
+
+    def links(self, message: Message) -> tuple[ChangeLink | None, ChangeLink | None]:
+        """Return what ``message`` reverts and what it re-lands (None: nothing or unknown).
+
+        Reverts of the day's messages were resolved when the linker was made and are reused.
+        """
+        hint = message.reverts
+        reverts = None
+        if hint is not None:
+            reverts = self._reverted[hint] if hint in self._reverted else self.reverts(hint)
+        relands = self.relands(message.relands) if message.relands else None
+        return reverts, relands
 
     def find(self, sha: str | None) -> Message | None:
         """Return the commit ``sha`` (possibly abbreviated) names, if it is known."""

@@ -253,6 +253,7 @@ def _pull(repo: str, commit: RawCommit, message: Message, linker: Linker) -> Pul
     """Return the :class:`PullRequest` record of one commit of the day."""
     number = message.number
     link = f"pull/{number}" if number is not None else f"commit/{commit.sha}"
+    reverts, relands = linker.links(message)
     return PullRequest(
         repo=repo,
         number=number,
@@ -266,6 +267,6 @@ def _pull(repo: str, commit: RawCommit, message: Message, linker: Linker) -> Pul
         additions=sum(f.additions or 0 for f in commit.files),
         deletions=sum(f.deletions or 0 for f in commit.files),
         changed_files=len(commit.files),
-        reverts=linker.reverts(message.reverts) if message.reverts else None,
-        relands=linker.relands(message.relands) if message.relands else None,
+        reverts=reverts,
+        relands=relands,
     )

@@ -13,6 +13,7 @@ repository.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import time
 from collections.abc import Callable
@@ -35,6 +36,7 @@ from digest.sources._github_graphql import GraphQLSearch
 from digest.sources._github_records import RawPull, build_pulls
 from digest.sources._github_rest import RestSearch
 from digest.sources.base import SourceContext, day_window
+from digest.text import count
 
 #: Most results one search query can return.
 SEARCH_LIMIT = 1000
@@ -55,8 +57,6 @@ _FAILURES: tuple[type[BaseException], ...] = (
 
 class _Search(Protocol):
     kind: str
-
-    def check(self) -> None: ...
 
     def search(self, query: str, limit: int | None) -> list[RawPull] | None: ...
 
@@ -121,65 +121,57 @@ class GitHubSource:
                 repo.name,
                 day,
             )
-        client = self._connect()
-        if client.token is None and "anonymous" not in _warned:
-            _warned.add("anonymous")
-            log.warning(
-                "no GITHUB_TOKEN (or GH_TOKEN): reading GitHub anonymously through REST, about "
-                "3 requests per pull request against a limit of 60 an hour; set GITHUB_TOKEN"
-            )
-        try:
-            search, raws = self._gather(client, repo, start, end)
-            pulls = build_pulls(repo.name, raws, start, end)
-            budget = search.describe_budget()
-        except _FAILURES as error:
-            raise self._failure(client, repo, error) from None
-        finally:
-            client.close()
-        sent = client.meter.sent
+        with contextlib.closing(self._connect()) as client:
+            if client.token is None and "anonymous" not in _warned:
+                _warned.add("anonymous")
+                log.warning(
+                    "no GITHUB_TOKEN (or GH_TOKEN): reading GitHub anonymously through REST, "
+                    "about 3 requests per pull request against a limit of 60 an hour; "
+                    "set GITHUB_TOKEN"
+                )
+            try:
+                search, raws = self._gather(client, repo, start, end)
+                pulls = build_pulls(repo.name, raws, start, end)
+                budget = search.describe_budget()
+            except _FAILURES as error:
+                raise self._failure(client, repo, error) from None
         log.info(
-            "%s %s: %d GitHub request%s via %s for %d pull request%s; %s",
+            "%s %s: %s via %s for %s; %s",
             repo.name,
             day,
-            sent,
-            "" if sent == 1 else "s",
+            count(client.meter.sent, "GitHub request"),
             search.kind,
-            len(pulls),
-            "" if len(pulls) == 1 else "s",
+            count(len(pulls), "pull request"),
             budget,
         )
         return pulls
 
     def check(self, repo: RepoSettings) -> None:
         """Raise :class:`WireError` unless ``repo`` answers to its name (one request)."""
-        client = self._connect()
-        try:
-            RestSearch(client, repo).check()
-        except _FAILURES as error:
-            raise self._failure(client, repo, error) from None
-        finally:
-            client.close()
+        with contextlib.closing(self._connect()) as client:
+            try:
+                RestSearch(client, repo).check()
+            except _FAILURES as error:
+                raise self._failure(client, repo, error) from None
 
     def rate_limits(self) -> tuple[RateBudget, ...]:
         """Return what is left of the ``core``, ``search`` and ``graphql`` rate limits."""
-        client = self._connect()
-        try:
-            _, data = client.github.requester.requestJsonAndCheck("GET", "/rate_limit")
-            resources: dict[str, Any] = data["resources"]
-            return tuple(
-                RateBudget(
-                    name,
-                    int(resources[name]["remaining"]),
-                    int(resources[name]["limit"]),
-                    dt.datetime.fromtimestamp(int(resources[name]["reset"]), dt.UTC),
+        with contextlib.closing(self._connect()) as client:
+            try:
+                _, data = client.github.requester.requestJsonAndCheck("GET", "/rate_limit")
+                resources: dict[str, Any] = data["resources"]
+                return tuple(
+                    RateBudget(
+                        name,
+                        int(resources[name]["remaining"]),
+                        int(resources[name]["limit"]),
+                        dt.datetime.fromtimestamp(int(resources[name]["reset"]), dt.UTC),
+                    )
+                    for name in ("core", "search", "graphql")
+                    if isinstance(resources.get(name), dict)
                 )
-                for name in ("core", "search", "graphql")
-                if isinstance(resources.get(name), dict)
-            )
-        except _FAILURES as error:
-            raise WireError(f"GitHub rate limit: {client.explain(error)}") from None
-        finally:
-            client.close()
+            except _FAILURES as error:
+                raise WireError(f"GitHub rate limit: {client.explain(error)}") from None
 
     def token_variable(self) -> str | None:
         """Return the environment variable the token comes from (None: anonymous)."""
