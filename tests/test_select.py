@@ -62,3 +62,14 @@ def test_topics_match_labels_paths_and_prefixes_in_config_order() -> None:
 def test_revert_helper_links() -> None:
     pull = make_pull("Add thing")
     assert revert_of(pull).reverts is not None
+
+
+def test_only_a_second_imperative_is_conjugated() -> None:
+    from digest.summarize.phrasing import as_clause
+
+    assert as_clause("Arm", "Add helpers and simplify call sites") == (
+        "Arm adds helpers and simplifies call sites"
+    )
+    assert as_clause("Sources", "Cache links computed once and shared by both") == (
+        "Sources caches links computed once and shared by both"
+    )

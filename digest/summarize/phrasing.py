@@ -208,7 +208,8 @@ def as_clause(subject: str, title: str) -> str:
 
 
 def _conjugate_coordinated(match: re.Match[str]) -> str:
-    verb = _TO_THIRD_PERSON.get(match.group(2).lower())
+    # Only a base form is a second imperative; "computed once and shared by" stays as it is.
+    verb = _VERBS.get(match.group(2).lower())
     return f"{match.group(1)}{verb}" if verb else match.group(0)
 
 
