@@ -5,7 +5,7 @@ import pytest
 
 from digest.config import ProjectSettings, RepoSettings
 from digest.models import Urgency
-from digest.summarize.checks import problems
+from digest.summarize.checks import MAX_REFERENCES, problems
 from digest.summarize.extractive import ExtractiveWriter
 from digest.summarize.select import make_brief
 from tests.pulls import DAY, busy_day, make_pull
@@ -26,7 +26,7 @@ def test_busy_day_edition_keeps_every_rule() -> None:
     assert digest.headline == digest.headline.upper()
     assert len(digest.headline) <= 100
     assert "LAUNCH_LEGACY" in digest.headline  # the breaking change leads
-    assert 3 <= len(digest.references) <= 8
+    assert 3 <= len(digest.references) <= MAX_REFERENCES
     assert 2 <= len(digest.action_items) <= 5
     assert digest.action_items[0].urgency is Urgency.IMMEDIATE
     assert {a.repo for a in digest.action_items} == {"acme/rocket"}

@@ -15,7 +15,7 @@ from digest.config import ProjectSettings, RepoSettings, Settings, SiteSettings,
 from digest.models import Digest, PullRequest, RepoDay, Urgency
 from digest.pipeline import Collected, Runtime, make_writer, render, summarize
 from digest.registry import default_registry
-from digest.summarize.checks import problems
+from digest.summarize.checks import MAX_REFERENCES, problems
 from tests.realdata import load_days, needs_real_data
 
 pytestmark = [pytest.mark.realdata, needs_real_data]
@@ -100,7 +100,7 @@ def test_every_real_edition_keeps_the_rules(built) -> None:  # type: ignore[no-u
         ]
         assert not any(LEFTOVER.search(t) for t in texts), digest.date
         if len(pulls) >= 20:
-            assert 3 <= len(digest.references) <= 8
+            assert 3 <= len(digest.references) <= MAX_REFERENCES
 
 
 def test_real_pages_parse_and_citations_resolve(built) -> None:  # type: ignore[no-untyped-def]

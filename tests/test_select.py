@@ -65,11 +65,11 @@ def test_revert_helper_links() -> None:
 
 
 def test_only_a_second_imperative_is_conjugated() -> None:
-    from digest.summarize.phrasing import as_clause
+    from digest.summarize.phrasing import parse_title
 
-    assert as_clause("Arm", "Add helpers and simplify call sites") == (
+    assert parse_title("Add helpers and simplify call sites").clause("Arm") == (
         "Arm adds helpers and simplifies call sites"
     )
-    assert as_clause("Sources", "Cache links computed once and shared by both") == (
+    assert parse_title("Cache links computed once and shared by both").clause("Sources") == (
         "Sources caches links computed once and shared by both"
     )

@@ -266,7 +266,7 @@ def edition_view(
             for ref in sorted(digest.references, key=lambda ref: ref.n)
         ),
         faq=tuple(
-            FaqView(question=one_line(f.question), answer=markup.block(f.answer, known, cite_base))
+            FaqView(question=one_line(f.question), answer=markup.inline(f.answer, known, cite_base))
             for f in digest.faq
         ),
         changes=tuple(

@@ -11,6 +11,7 @@ from typing import Protocol
 from digest.clock import Clock
 from digest.config import Settings
 from digest.models import Digest, PullRequest, RepoFailure
+from digest.summarize.facts import Facts
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,8 @@ class Item:
     #: Lines changed outside tests, docs and CI.
     code_lines: int
     score: float
+    #: What the change says a team lead can act on.
+    facts: Facts = field(default_factory=Facts)
 
 
 @dataclass(frozen=True)

@@ -8,13 +8,25 @@ tested against it; the LLM writer retries or falls back when it finds anything.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from digest.models import ActionItem, Digest, PullRequest, Urgency
-from digest.summarize.phrasing import long_date
+from digest.summarize.base import Brief
+from digest.summarize.classify import ROUTINE_KINDS, split_title
+from digest.summarize.phrasing import ends_dangling, long_date
+from digest.summarize.select import lead_stories
+from digest.summarize.sentences import capitalised_verb, fragment_reason, split_sentences
+from digest.summarize.verbs import ACTION_VERBS
 
 HEADLINE_LIMIT = 100
-MAX_REFERENCES = 8
+MAX_REFERENCES = 10
+#: A reference may back at most this many body sentences.
+MAX_SENTENCES_PER_REFERENCE = 3
+_QUOTE_MARKS = re.compile('[“”"]')
+_ELLIPSIS = re.compile(r"\w(…|\.\.\.)(?=\s|$)")
+# Markdown left in a plain-text field: escapes, emphasis, code spans.
+_MARKDOWN = re.compile(r"\\[\\`*_\[\]<>!#|~{}()+.-]|\*\*|`")
 CITE = re.compile(r"\[(\d+)\]")
 _LEFTOVER = re.compile(
     r"cc @|#{2,}\s|<!--|differential revision|pull request resolved|signed-off-by|"
@@ -46,6 +58,7 @@ def problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str]:
     found += _action_problems(digest, pulls)
     found += _faq_problems(digest)
     found += _markup_problems(digest)
+    found += prose_problems(digest, pulls)
     return found
 
 
@@ -164,4 +177,101 @@ def _markup_problems(digest: Digest) -> list[str]:
             found.append(f"{name} has leftover markup {match.group(0)!r}")
         if match := _RAW_HTML.search(text):
             found.append(f"{name} has raw HTML near {text[match.start() : match.start() + 20]!r}")
+    return found
+
+
+def prose_problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str]:
+    """What reads badly in ``digest``: fragments, quoted or cut titles, Markdown in plain text.
+
+    The body is Markdown; the headline, dek, action items and FAQ answers are plain text.
+    """
+    found: list[str] = []
+    counts: dict[int, int] = {}
+    for sentence in body_sentences(digest.body):
+        if reason := fragment_reason(sentence):
+            found.append(f"body sentence {reason}: {sentence[:80]!r}")
+        if verb := capitalised_verb(sentence):
+            found.append(f"body sentence capitalises the verb {verb!r}: {sentence[:80]!r}")
+        for n in {int(n) for n in CITE.findall(sentence)}:
+            counts[n] = counts.get(n, 0) + 1
+    for n, times in sorted(counts.items()):
+        if times > MAX_SENTENCES_PER_REFERENCE:
+            found.append(
+                f"reference [{n}] is cited in {times} sentences; "
+                f"at most {MAX_SENTENCES_PER_REFERENCE}"
+            )
+    for name, text in (("headline", digest.headline), ("dek", digest.dek)):
+        if _QUOTE_MARKS.search(text) or _ELLIPSIS.search(text):
+            found.append(f"{name} quotes or cuts a title: {text[:80]!r}")
+        elif ends_dangling(text):
+            found.append(f"{name} ends mid-phrase: {text[-40:]!r}")
+    plain_fields = {
+        "headline": digest.headline,
+        "dek": digest.dek,
+        **{f"action item {i}": a.text for i, a in enumerate(digest.action_items, start=1)},
+        **{f"FAQ answer {i}": e.answer for i, e in enumerate(digest.faq, start=1)},
+    }
+    for name, text in plain_fields.items():
+        if match := _MARKDOWN.search(text):
+            found.append(f"{name} is plain text but has Markdown {match.group(0)!r}")
+    titles = _display_titles(pulls)
+    for i, action in enumerate(digest.action_items, start=1):
+        found += [f"action item {i} {problem}" for problem in _action_prose(action.text, titles)]
+    return found
+
+
+def body_sentences(body: str) -> list[str]:
+    """The sentences of Markdown ``body``, paragraph by paragraph."""
+    return [s for paragraph in body.split("\n\n") for s in split_sentences(paragraph)]
+
+
+def _action_prose(text: str, titles: set[str]) -> list[str]:
+    found = []
+    first = text.split(" ", 1)[0].strip(",:;").lower()
+    if first not in ACTION_VERBS:
+        found.append(f"does not open with an instruction: {text[:60]!r}")
+    if _QUOTE_MARKS.search(text):
+        found.append(f"quotes: {text[:60]!r}")
+    lowered = " ".join(text.lower().split())
+    for title in titles:
+        if title in lowered:
+            found.append(f"repeats a PR title: {title[:60]!r}")
+            break
+    return found
+
+
+def _display_titles(pulls: Sequence[PullRequest]) -> set[str]:
+    """The day's titles without area prefix, lower-cased, when four words or longer."""
+    titles = set()
+    for pull in pulls:
+        title = " ".join(split_title(pull.title)[1].lower().rstrip(" .").split())
+        if len(title.split()) >= 4:
+            titles.add(title)
+    return titles
+
+
+def coverage_problems(digest: Digest, brief: Brief) -> list[str]:
+    """What an editor would miss in ``digest`` given the day's ranked ``brief``.
+
+    Every repository with a notable (non-routine) change is cited in the body; each of
+    the top three stories with two or more notable changes is told by at least two; no
+    two action items open with the same verb (each comes from its own template).
+    """
+    found = []
+    body_refs = {int(n) for n in CITE.findall(digest.body)}
+    told_repos = {ref.repo for ref in digest.references if ref.n in body_refs}
+    notable_repos = {item.pull.repo for item in brief.items if item.kind not in ROUTINE_KINDS}
+    for repo in sorted(notable_repos - told_repos):
+        found.append(f"repository not told: {repo} merged a notable change the body never cites")
+    cited = {(ref.repo, ref.number, ref.url) for ref in digest.references}
+    for story in lead_stories(brief.stories)[:3]:
+        notable = [i for i in story.items if i.kind not in ROUTINE_KINDS]
+        told = [i for i in notable if (i.pull.repo, i.pull.number, i.pull.url) in cited]
+        if len(notable) >= 2 and len(told) < 2:
+            name = story.area or story.repo
+            found.append(f"story told by one change: {name} has {len(notable)} notable changes")
+    openings = Counter(action.text.split(" ", 1)[0] for action in digest.action_items)
+    for verb, times in sorted(openings.items()):
+        if times > 1:
+            found.append(f"action template repeated: {verb!r} opens {times} action items")
     return found

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import math
 import re
-from fnmatch import fnmatch
 
 from digest.models import PullRequest
 from digest.summarize.base import Item
-from digest.summarize.clean import summary_of
+from digest.summarize.clean import summarize_body
+from digest.summarize.facts import Facts, facts_of
+from digest.summarize.verbs import third_person
 from digest.text import one_line
 
 KIND_WEIGHT = {
@@ -67,7 +68,8 @@ _PREFIX = re.compile(
     r"|(?P<colon>[A-Za-z][\w .+/-]{0,38}?)\s*:\s+"
     r"|(?P<dash>[A-Z][\w .+/-]{2,38}?)\s+-\s+)"
 )
-_REVERT_TITLE = re.compile(r"^\s*revert\b", re.I)
+_REMOVAL = re.compile(r"^(remove[sd]?|delete[sd]?|drop(s|ped)?)\b", re.I)
+_REVERT_TITLE = re.compile(r"^\s*(revert|back\s?out)\b", re.I)
 _RELAND_TITLE = re.compile(r"\b(re-?land(ed|ing)?|reapply)\b", re.I)
 _LABEL_KINDS = (
     (re.compile(r"bc[- ]?breaking|breaking|deprecat", re.I), "breaking"),
@@ -83,14 +85,6 @@ _TITLE_KINDS = (
             re.I,
         ),
         "refactor",
-    ),
-    (
-        re.compile(
-            r"\b(remove[sd]?|delete[sd]?|drop(s|ped)? support|deprecat\w*|bc[- ]breaking|"
-            r"breaking change|rename[sd]? `)",
-            re.I,
-        ),
-        "breaking",
     ),
     (
         re.compile(
@@ -149,6 +143,8 @@ _DEPS_FILES = (
     ".pin",
     "environment.yml",
 )
+_TEST_MARK = re.compile("|".join(map(re.escape, _TEST_PATH)))
+_DEPS_MARK = re.compile("|".join(map(re.escape, _DEPS_FILES)))
 _CI_PATH = (".github/", ".ci/", "ci/", ".circleci/", "scripts/ci", ".buckconfig", "docker/")
 _BUILD_PATH = ("cmakelists.txt", ".cmake", "buck", "targets", "setup.py", "pyproject.toml", ".bzl")
 # Authors whose changes are automated. Not merge bots such as pytorchbot: they land
@@ -160,8 +156,9 @@ def classify(pull: PullRequest) -> Item:
     """Return ``pull`` as an :class:`Item`: its kind, area, display title, summary and score."""
     area, title, markers = split_title(pull.title)
     code_lines, kinds_by_path = _measure(pull)
-    kind = _kind(pull, title, markers, kinds_by_path)
-    summary = summary_of(pull.body, pull.title)
+    body, summary = summarize_body(pull.body, pull.title)
+    facts = facts_of(pull, title, body)
+    kind = _kind(pull, title, markers, kinds_by_path, facts)
     return Item(
         pull=pull,
         kind=kind,
@@ -169,7 +166,8 @@ def classify(pull: PullRequest) -> Item:
         headline_title=title,
         summary=summary,
         code_lines=code_lines,
-        score=_score(pull, kind, code_lines, summary),
+        score=_score(pull, kind, code_lines, summary, facts),
+        facts=facts,
     )
 
 
@@ -189,6 +187,8 @@ def split_title(title: str) -> tuple[str, str, tuple[str, ...]]:
         if len(label.split()) > 5:
             break
         marker = _KIND_MARKERS.get(label.lower())
+        if marker is None and not _is_area(label):
+            break  # "Add coreml_compute_plan.py: report ...": the colon is part of the title.
         if marker is not None:
             if marker:
                 markers.append(marker)
@@ -199,6 +199,14 @@ def split_title(title: str) -> tuple[str, str, tuple[str, ...]]:
         rest = rest[match.end() :]
     rest = rest.strip() or one_line(title)
     return area, rest, tuple(markers)
+
+
+def _is_area(label: str) -> bool:
+    """True when a title prefix names a place (``Arm backend``), not an action or a file."""
+    first = label.split(" ", 1)[0]
+    if third_person(first) is not None and first[1:] == first[1:].lower():
+        return False
+    return not re.search(r"\.(py|cpp|cc|h|hpp|c|cu|md|txt|yaml|yml|json|sh|toml)\b", label)
 
 
 def area_key(area: str) -> str:
@@ -225,20 +233,22 @@ def _measure(pull: PullRequest) -> tuple[int, set[str]]:
 def _path_kind(path: str) -> str:
     """What a lower-cased ``path`` is when it is not product code: ci, test, deps, build, docs."""
     name = path.rsplit("/", 1)[-1]
-    if any(path.startswith(p) for p in _CI_PATH) or "/.github/" in path:
+    if path.startswith(_CI_PATH) or "/.github/" in path:
         return "ci"
-    if any(m in path for m in _TEST_PATH) or fnmatch(name, "*_test.*"):
+    if _TEST_MARK.search(path) or "_test." in name:
         return "test"
-    if any(marker in name for marker in _DEPS_FILES) or "ci_commit_pins" in path:
+    if _DEPS_MARK.search(name) or "ci_commit_pins" in path:
         return "deps"
-    if any(name == b or name.endswith(b) for b in _BUILD_PATH):
+    if name.endswith(_BUILD_PATH):
         return "build"
     if path.startswith(_DOC_DIRS) or name.endswith(_DOC_SUFFIXES) or name.startswith("readme"):
         return "docs"
     return ""
 
 
-def _kind(pull: PullRequest, title: str, markers: tuple[str, ...], by_path: set[str]) -> str:
+def _kind(
+    pull: PullRequest, title: str, markers: tuple[str, ...], by_path: set[str], facts: Facts
+) -> str:
     if pull.reverts is not None or _REVERT_TITLE.match(pull.title):
         return "revert"
     if pull.relands is not None or "reland" in markers or _RELAND_TITLE.search(pull.title):
@@ -256,9 +266,15 @@ def _kind(pull: PullRequest, title: str, markers: tuple[str, ...], by_path: set[
         return "chore"
     if markers:
         return markers[0]
+    if facts.removes or facts.deprecates:
+        return "breaking"
+    if _REMOVAL.match(title):
+        return "refactor"  # A removal that breaks nothing: a warning, a workaround, dead code.
     for pattern, kind in _TITLE_KINDS:
         if pattern.search(title):
-            return kind
+            return "perf" if facts.speed_claim and kind in ("feature", "fix") else kind
+    if facts.speed_claim:
+        return "perf"
     return "refactor" if _mechanical(pull) else "feature"
 
 
@@ -270,9 +286,18 @@ def _mechanical(pull: PullRequest) -> bool:
     )
 
 
-def _score(pull: PullRequest, kind: str, code_lines: int, summary: str) -> float:
+def _score(pull: PullRequest, kind: str, code_lines: int, summary: str, facts: Facts) -> float:
+    """How much ``pull`` matters to the project's users; see the module docstring."""
     score = KIND_WEIGHT.get(kind, 1.0)
     score += min(math.log2(1 + code_lines), 12.0) / 3.0
+    if kind == "reland" and code_lines >= 200:
+        score += 2.5  # A large feature is back: news as much as when it first landed.
+    if facts.speed_claim:
+        score += 2.0
+    if facts.new_support and kind in ("feature", "reland"):
+        score += 1.5
+    if facts.api_change and kind not in ROUTINE_KINDS:
+        score += 0.75
     if summary:
         score += 0.5
     if _BOT.search(pull.author):
@@ -281,4 +306,5 @@ def _score(pull: PullRequest, kind: str, code_lines: int, summary: str) -> float
         score -= 1.5
     approvals = sum(1 for review in pull.reviews if review.state == "APPROVED")
     score += min(approvals, 3) * 0.2 + min(pull.comments or 0, 20) * 0.05
+    score += min(pull.review_comments or 0, 20) * 0.03 + min(len(pull.participants), 8) * 0.1
     return round(score, 4)

@@ -7,8 +7,10 @@ checklists, images and code. :func:`clean_body` removes all of that and keeps pr
 
 from __future__ import annotations
 
+import functools
 import re
 
+from digest.summarize.sentences import split_sentences
 from digest.text import neutralise, one_line
 
 _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
@@ -43,11 +45,41 @@ _DROP_SECTIONS = re.compile(
     r"interpretation|recommendation|for example|example|usage)$",
     re.I,
 )
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(\[])")
 _BULLET = re.compile(r"^\s*([-*+]|\d+[.)])\s+")
 _JUNK = re.compile(r"^(init|wip|tbd|n/?a|none|see title|as titled|title|todo|\.+)$", re.I)
 
 
+_STOPWORDS = frozenset(
+    [
+        "the",
+        "and",
+        "for",
+        "with",
+        "this",
+        "that",
+        "from",
+        "into",
+        "are",
+        "was",
+        "were",
+        "has",
+        "have",
+        "been",
+        "its",
+        "also",
+        "which",
+        "when",
+        "then",
+        "than",
+        "pr",
+        "diff",
+        "patch",
+        "change",
+        "commit",
+    ]
+)
+#: How much of a body is read for its summary and facts.
+READ_LIMIT = 8_000
 _LINK_GONE = "\ue000"  # a private-use character: never printed, only tested for
 
 
@@ -60,10 +92,21 @@ def clean_body(body: str) -> str:
     return _clean(body, url_mark="")
 
 
+def summarize_body(body: str, title: str) -> tuple[str, str]:
+    """Return ``body`` cleaned (as :func:`clean_body`) and its summary (as :func:`summary_of`).
+
+    Only the first :data:`READ_LIMIT` characters are read: what a summary quotes and the
+    facts a writer looks for come early, and bodies of 150 kB would dominate the day.
+    """
+    marked = _clean(body[:READ_LIMIT], url_mark=_LINK_GONE)
+    return marked.replace(_LINK_GONE, ""), _summary(marked, title, 240)
+
+
 def _clean(body: str, url_mark: str) -> str:
     text = neutralise(body)
-    for pattern in (_HTML_COMMENT, _DETAILS, _FENCE, _IMAGE):
-        text = pattern.sub("\n", text)
+    for pattern, hint in ((_HTML_COMMENT, "<!--"), (_DETAILS, "<"), (_FENCE, "``"), (_IMAGE, "")):
+        if hint in text:
+            text = pattern.sub("\n", text)
     kept: list[str] = []
     dropping = False
     for line in text.split("\n"):
@@ -75,76 +118,94 @@ def _clean(body: str, url_mark: str) -> str:
             continue
         if dropping or _TRAILER.match(line) or _NOISE_LINE.match(line):
             continue
-        line = _INLINE_CC.sub("", _TAG.sub("", _LINK.sub(r"\1", line)))
-        line = _EMPHASIS.sub(r"\2", line)
-        kept.append(_URL.sub(url_mark, line).rstrip())
+        kept.append(_clean_line(line, url_mark))
     paragraphs = re.split(r"\n\s*\n", "\n".join(kept))
     return "\n\n".join(p.strip() for p in paragraphs if p.strip())
 
 
-def summary_of(body: str, title: str, max_chars: int = 240) -> str:
-    """Return the first sentences of ``body`` (cleaned) worth quoting under ``title``.
+def _clean_line(line: str, url_mark: str) -> str:
+    """``line`` with links reduced to their text and tags, ``cc`` lists, emphasis, URLs gone."""
+    # Each pattern runs only when the line has the character it needs: most lines have none.
+    if "](" in line:
+        line = _LINK.sub(r"\1", line)
+    if "<" in line:
+        line = _TAG.sub("", line)
+    if "@" in line:
+        line = _INLINE_CC.sub("", line)
+    if "*" in line or "__" in line:
+        line = _EMPHASIS.sub(r"\2", line).replace("**", "")
+    if "://" in line:
+        line = _URL.sub(url_mark, line)
+    return line.rstrip()
 
-    Gives ``""`` when the body has no prose of at least five words beyond the title.
-    The result is one line of at most ``max_chars`` characters ending in a full stop.
+
+def summary_of(body: str, title: str, max_chars: int = 240) -> str:
+    """Return the first whole sentences of ``body`` (cleaned) worth quoting under ``title``.
+
+    Gives ``""`` when the body has no prose of at least five words beyond the title. The
+    result is one line of whole sentences, at most ``max_chars`` characters (a longer
+    first sentence is passed over, never cut), ending in a full stop.
     """
-    for paragraph in _clean(body, url_mark=_LINK_GONE).split("\n\n"):
+    return _summary(_clean(body, url_mark=_LINK_GONE), title, max_chars)
+
+
+def _summary(marked: str, title: str, max_chars: int) -> str:
+    for paragraph in marked.split("\n\n"):
         prose = one_line(" ".join(_as_sentences(paragraph.split("\n")))).strip(" *_")
         if not _says_something(prose, title):
             continue
         # A sentence that lost a bare URL usually no longer reads ("see  for details").
-        sentences = [s for s in _SENTENCE_END.split(prose) if _LINK_GONE not in s]
-        if not sentences:
-            continue
+        sentences = [s for s in split_sentences(prose) if _LINK_GONE not in s]
         picked = ""
         for sentence in sentences:
             candidate = f"{picked} {sentence}".strip()
             if len(candidate) > max_chars:
                 break
             picked = candidate
-        if not picked:
-            picked = _cut(sentences[0], max_chars)
         picked = picked.rstrip(" :;,-")
-        if _says_something(picked, title):
+        if picked and _says_something(picked, title):
             return picked if picked.endswith((".", "!", "?")) else picked + "."
     return ""
-
-
-def split_sentences(text: str) -> list[str]:
-    """Split prose ``text`` into sentences (at ., ! or ? followed by a capital)."""
-    return [s for s in _SENTENCE_END.split(text.strip()) if s]
 
 
 def _as_sentences(lines: list[str]) -> list[str]:
     """Strip list markers from ``lines``; a list item without end punctuation gets a full stop.
 
-    A list of short items (names, not sentences) becomes one comma-separated run instead.
+    A line that follows a list item without a marker of its own continues that item (a
+    hard-wrapped bullet). A list of short items (names, not sentences) becomes one
+    comma-separated run instead.
     """
-    items = [(line, _BULLET.sub("", line).strip()) for line in lines]
-    bullets = [item for line, item in items if item and item != line.strip()]
+    items: list[tuple[bool, str]] = []  # (is a list item, text)
+    for line in lines:
+        text = _BULLET.sub("", line).strip()
+        bullet = text != line.strip()
+        if not text:
+            continue
+        if not bullet and items and items[-1][0]:
+            items[-1] = (True, f"{items[-1][1]} {text}")
+        else:
+            items.append((bullet, text))
+    bullets = [text for bullet, text in items if bullet]
     if len(bullets) >= 3 and all(len(item.split()) <= 3 for item in bullets):
-        prose = [item for line, item in items if item and item == line.strip()]
+        prose = [text for bullet, text in items if not bullet]
         return [*prose, ", ".join(item.rstrip(".;,") for item in bullets) + "."]
-    out: list[str] = []
-    for line, item in items:
-        if item != line.strip() and item and not item.endswith((".", "!", "?", ":")):
-            item += "."
-        out.append(item)
-    return out
+    return [
+        text + "." if bullet and not text.endswith((".", "!", "?", ":")) else text
+        for bullet, text in items
+    ]
 
 
 def _says_something(text: str, title: str) -> bool:
+    """True when ``text`` has five words or more and its content words add to ``title``'s."""
     words = re.findall(r"\w+", text.lower())
     if len(words) < 5 or _JUNK.match(text.strip()):
         return False
-    title_words = set(re.findall(r"\w+", title.lower()))
-    novel = [w for w in words if w not in title_words]
-    return len(novel) >= 3
+    content = [_stem(w) for w in words if len(w) > 2 and w not in _STOPWORDS]
+    title_words = {_stem(w) for w in re.findall(r"\w+", title.lower())}
+    novel = [w for w in content if w not in title_words]
+    return len(novel) >= 3 and len(novel) >= 0.4 * len(content)
 
 
-def _cut(text: str, max_chars: int) -> str:
-    """Shorten ``text`` at a word boundary to at most ``max_chars`` characters, with an ellipsis."""
-    if len(text) <= max_chars:
-        return text
-    cut = text[: max_chars - 1].rsplit(" ", 1)[0].rstrip(" ,;:-(")
-    return cut + "…"
+@functools.lru_cache(maxsize=8192)
+def _stem(word: str) -> str:
+    return re.sub(r"(ing|ed|es|s)$", "", word) if len(word) > 4 else word

@@ -1,57 +1,54 @@
 """The default writer: builds the edition from the records alone, offline and deterministic.
 
-Every sentence it writes is made of a record's title or body and cites that record.
+Every sentence it writes is made of a record's title or body and cites that record. A
+story is told whole: its notable changes share one sentence, each cited where its part
+ends; the lead's body adds up to two retold sentences.
 """
 
 from __future__ import annotations
 
-import re
+import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 
 from digest.models import ActionItem, Digest, FaqEntry, Reference, Urgency
+from digest.summarize.actions import Action, draft_actions, skim_action
 from digest.summarize.base import Brief, Item, Story, WriterContext
 from digest.summarize.checks import HEADLINE_LIMIT, MAX_REFERENCES
-from digest.summarize.classify import ROUTINE_KINDS, split_title
-from digest.summarize.clean import split_sentences
+from digest.summarize.classify import ROUTINE_KINDS
 from digest.summarize.phrasing import (
-    as_clause,
     count,
     fit,
     join_words,
     long_date,
     md_escape,
     plain,
+    upper_first,
+)
+from digest.summarize.select import lead_stories
+from digest.summarize.sentences import retell
+from digest.summarize.stories import (
+    phrase_of,
+    reverted_title,
+    story_sentence,
+    subject,
+    told_item,
 )
 
-MAX_LEAD_STORIES = 5
-_PART_SUFFIX = re.compile(
-    r"\s*[-\u2013:,]?\s*(\((pt|part)\.?\s*\d+\)|\b(pt|part)\.?\s*\d+|\[\d+/\d+\]|\(\d+/\d+\)"
-    r"|\(group id:[^)]*\))\s*$",
-    re.I,
-)
-_PART_PREFIX = re.compile(r"^\s*(\(?\d+/\d*n?\)?|\[\d+/\d*n?\])\s+", re.I)
-_RAW_URL = re.compile(r"<?https?://\S+>?")
-_TRAILING_PR = re.compile(r"\s*\(#\d+\)\s*$")
-_REVERT_QUOTE = re.compile(r'^\s*revert\s+"(?P<inner>.*)"\s*$', re.I | re.S)
-_RELAND_MARK = re.compile(
-    r"^\s*(\[re-?land\]\s*|re-?land(ed)?\s*:?\s*|reapply\s*)|\s*\((re-?land|reland)\)\s*$", re.I
-)
-
-_OPENERS = ("Elsewhere, ", "Meanwhile, ", "Also, ", "In other changes, ")
-_KIND_NOUN = {
-    "ci": "CI",
-    "test": "test",
-    "docs": "documentation",
-    "build": "build",
-    "deps": "dependency",
-    "chore": "maintenance",
-    "refactor": "refactoring",
+#: At most this many changes of one story share its sentence.
+MEMBERS_PER_STORY = 3
+#: References kept for routine examples and actions outside the lead stories.
+_SPARE_REFERENCES = 1
+_OPENERS = ("Elsewhere, ", "Meanwhile, ", "Also, ")
+_URGENCY_WORD = {
+    Urgency.IMMEDIATE: "Now",
+    Urgency.PLAN: "Plan",
+    Urgency.MONITOR: "Monitor",
 }
 
 
 class ExtractiveWriter:
-    """Writes an edition by selecting and rephrasing the records' own words."""
+    """Writes an edition by selecting and retelling the records' own words."""
 
     name = "extractive"
 
@@ -62,8 +59,7 @@ class ExtractiveWriter:
         """Return the edition for ``brief``: headline, dek, cited body, action items, FAQ."""
         if not brief.items:
             raise ValueError("a brief with no changes has no edition")
-        draft = _Draft(brief)
-        return draft.digest()
+        return _Draft(brief).digest()
 
 
 @dataclass
@@ -71,7 +67,6 @@ class _Draft:
     brief: Brief
     cited: list[Item] = field(default_factory=list)
 
-    # Citations.
     def cite(self, item: Item) -> str:
         """Return `` [n]`` for ``item``, numbering it on first citation."""
         if item not in self.cited:
@@ -79,17 +74,17 @@ class _Draft:
         return f" [{self.cited.index(item) + 1}]"
 
     def digest(self) -> Digest:
-        leads = self._lead_stories()
-        routine = self._routine_groups(leads)
-        plan = self._plan_citations(leads, routine)
-        body = self._body(leads, plan, routine)
-        actions = self._action_items(leads)
+        leads = lead_stories(self.brief.stories)
+        members = self._members(leads)
+        routine = self._routine_examples(leads, members)
+        body = self._body(leads, members, routine)
+        actions = self._action_items(leads, members)
         return Digest(
             project=self.brief.project,
             project_slug=self.brief.project_slug,
             date=self.brief.date,
             headline=self._headline(leads),
-            dek=self._dek(leads),
+            dek=self._dek(leads, members),
             body=body,
             action_items=actions,
             references=tuple(
@@ -107,200 +102,171 @@ class _Draft:
         )
 
     # Selection.
-    def _lead_stories(self) -> list[Story]:
-        """The stories to tell: real changes first, routine ones only when there is nothing else."""
-        stories = list(self.brief.stories)
-        real = [s for s in stories if s.kind not in ROUTINE_KINDS]
-        return (real or stories)[:MAX_LEAD_STORIES]
+    def _members(self, leads: list[Story]) -> dict[Story, tuple[Item, ...]]:
+        """Which changes of each lead story are cited, within the reference budget.
 
-    def _plan_citations(self, leads: list[Story], routine: dict[str, list[Item]]) -> set[Item]:
-        """Choose which items the body cites, within the reference budget."""
-        planned: list[Item] = [story.lead for story in leads]
-        planned += [i for story in leads for i in story.items[1:] if i.kind == "revert"]
-        for items in routine.values():
-            if len(planned) < MAX_REFERENCES - 1 or len(planned) < 3:
-                planned.append(items[0])
-        for story in leads:
-            for item in story.items[1:3]:
-                if len(planned) < MAX_REFERENCES and item not in planned:
-                    planned.append(item)
-        return set(planned[:MAX_REFERENCES])
-
-    def _routine_groups(self, leads: list[Story]) -> dict[str, list[Item]]:
-        """Routine items outside the lead stories, by kind, biggest kind first."""
-        in_leads = {id(item) for story in leads for item in story.items}
-        groups: dict[str, list[Item]] = {}
-        for item in self.brief.items:
-            if id(item) not in in_leads and item.kind in ROUTINE_KINDS | {"fix", "feature", "perf"}:
-                key = item.kind if item.kind in ROUTINE_KINDS else "other"
-                groups.setdefault(key, []).append(item)
-        return dict(sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))[:3])
-
-    # Text.
-    def _subject(self, story: Story) -> str:
-        if story.area:
-            return story.area
-        return story.repo.split("/", 1)[1]
-
-    def _clause(self, story: Story, item: Item | None = None, short: bool = False) -> str:
-        """What ``item`` (default: the story's lead) does, as a present-tense clause.
-
-        ``short`` keeps only the first sentence of a title that has several.
+        Every lead is cited; then, story by story in rank order, reverts and re-lands,
+        then the next notable member of each story, round after round.
         """
-        item = item or story.lead
-        subject = self._subject(story)
-        title = _display_title(item)
-        if item.kind == "revert":
-            area, what = _revert_target(item)
-            return f"{area or subject} reverts “{what}”"
-        if item.kind == "reland":
-            area, what, _ = split_title(_RELAND_MARK.sub("", title).strip().strip('"“”'))
-            return f"{area or subject} re-lands “{_tidy(what)}”"
-        return as_clause(subject, _first_sentence(title) if short else title)
+        budget = MAX_REFERENCES - _SPARE_REFERENCES
+        deep = leads[:2]  # The top stories may cite a third member.
+        chosen: dict[Story, list[Item]] = {story: [story.lead] for story in leads}
+        total = len(leads)
+        candidates = {
+            story: [
+                item
+                for item in sorted(
+                    story.items[1:], key=lambda i: i.kind not in ("revert", "reland")
+                )
+                if item.kind not in ROUTINE_KINDS
+            ]
+            for story in leads
+        }
+        for round_ in range(MEMBERS_PER_STORY - 1):
+            for story in leads if round_ == 0 else deep:
+                if candidates[story] and total < budget:
+                    chosen[story].append(candidates[story].pop(0))
+                    total += 1
+        return {story: tuple(items) for story, items in chosen.items()}
 
-    def _headline(self, leads: list[Story]) -> str:
-        """The top two stories' clauses, shortened at phrase boundaries to fit the limit."""
-        clauses = [plain(self._clause(story, short=True)).upper() for story in leads[:2]]
-        if len(", ".join(clauses)) <= HEADLINE_LIMIT:
-            return ", ".join(clauses)
-        if len(clauses) == 1:
-            return fit(clauses[0], HEADLINE_LIMIT)
-        first = clauses[0] if len(clauses[0]) <= HEADLINE_LIMIT * 7 // 10 else ""
-        second = fit(clauses[1], HEADLINE_LIMIT - len(first) - 2)
-        if first and len(second.split()) >= 4:
-            return f"{first}, {second}"
-        return fit(clauses[0], HEADLINE_LIMIT)
+    def _routine_examples(
+        self, leads: list[Story], members: dict[Story, tuple[Item, ...]]
+    ) -> list[Item]:
+        """Up to two changes outside the lead stories, to show what else landed."""
+        room = MAX_REFERENCES - sum(len(items) for items in members.values()) - 1
+        in_leads = {id(item) for story in leads for item in story.items}
+        rest = [item for item in self.brief.items if id(item) not in in_leads]
+        return rest[: max(0, min(room, 2))]
 
-    def _dek(self, leads: list[Story]) -> str:
-        brief = self.brief
-        clauses = [fit(plain(self._clause(story, short=True)), 80) for story in leads[:2]]
-        lead = clauses[0] if len(clauses) == 1 else f"{clauses[0]} and {clauses[1]}"
-        lead = lead[:1].upper() + lead[1:]
-        total = count(len(brief.items), "change")
-        repos = join_words(list(brief.repos))
-        return f"{lead}, headlining {total} merged in {repos} on {long_date(brief.date)}."
+    # Body.
+    def _body(
+        self,
+        leads: list[Story],
+        members: dict[Story, tuple[Item, ...]],
+        routine: list[Item],
+    ) -> str:
+        paragraphs = []
+        several_repos = len({story.repo for story in leads}) > 1
+        position = 0
+        for repo, stories in _by_repo(leads).items():
+            # After a repository's first story, its one-change stories share a sentence.
+            briefs = [s for s in stories[1:] if len(members[s]) == 1 and _is_brief(s)]
+            for story in [s for s in stories if s not in briefs]:
+                if position == 0:
+                    opener = ""
+                elif several_repos and story is stories[0]:
+                    opener = f"In {repo.split('/', 1)[1]},"
+                else:
+                    opener = _OPENERS[(position - 1) % len(_OPENERS)].rstrip()
+                position += 1
+                paragraphs.append(self._story_paragraph(story, members[story], opener))
+            if briefs:
+                paragraphs.append(self._briefs_paragraph(briefs))
+        if routine:
+            paragraphs.append(self._routine_paragraph(leads, routine))
+        return "\n\n".join(paragraphs)
 
-    def _body(self, leads: list[Story], plan: set[Item], routine: dict[str, list[Item]]) -> str:
-        paragraphs = [self._story_paragraph(story, plan, i) for i, story in enumerate(leads)]
-        also = self._routine_paragraph(routine, plan)
-        if also:
-            paragraphs.append(also)
-        return "\n\n".join(p for p in paragraphs if p)
-
-    def _story_paragraph(self, story: Story, plan: set[Item], position: int) -> str:
-        lead = story.lead
-        opener = _OPENERS[(position - 1) % len(_OPENERS)] if position else ""
-        sentences = [f"{opener}{md_escape(self._clause(story))}{self.cite(lead)}."]
-        for sentence in split_sentences(lead.summary):
-            sentences.append(f"{_sentence(md_escape(sentence))}{self.cite(lead)}.")
-        for item in story.items[1:]:
-            if item.kind == "revert" and item in plan:
-                sentences.append(f"It was reverted the same day{self.cite(item)}.")
-        companions = [i for i in story.items[1:] if i in plan and i.kind != "revert"]
-        more = (
-            len(story.items)
-            - 1
-            - sum(1 for i in story.items[1:] if i.kind == "revert" and i in plan)
-        )
-        if companions:
-            shown = [f"“{md_escape(_display_title(i))}”{self.cite(i)}" for i in companions]
-            others = more - len(companions)
-            tail = f", with {count(others, 'other')}" if others else ""
-            sentences.append(
-                f"It comes with {count(more, 'related change')}, "
-                f"among them {join_words(shown)}{tail}."
-            )
+    def _story_paragraph(self, story: Story, members: tuple[Item, ...], opener: str) -> str:
+        told = [m for m in members if m.kind != "revert" or m is story.lead]
+        sentence = story_sentence(story, told, self.cite, opener, md_escape)
+        sentences = [f"{sentence}."]
+        for detail in retell(story.lead.summary)[:2]:
+            sentences.append(f"{md_escape(detail)}{self.cite(story.lead)}.")
+        for item in members:
+            if item.kind == "revert" and item is not story.lead:
+                sentences.append(f"The change was reverted the same day{self.cite(item)}.")
         return " ".join(sentences)
 
-    def _routine_paragraph(self, routine: dict[str, list[Item]], plan: set[Item]) -> str:
-        parts = []
-        for kind, items in routine.items():
-            if items[0] not in plan:
-                continue
-            noun = _KIND_NOUN.get(kind, "other")
-            example = md_escape(_display_title(items[0]))
-            parts.append(
-                f"{count(len(items), noun + ' change')} such as “{example}”{self.cite(items[0])}"
-            )
-        if not parts:
-            return ""
-        return f"Also merged: {join_words(parts)}."
+    def _briefs_paragraph(self, briefs: list[Story]) -> str:
+        """One sentence for several one-change stories of a repository: ``X also does A [n]...``."""
+        parts = [f"{md_escape(phrase_of(s.lead).predicate())}{self.cite(s.lead)}" for s in briefs]
+        return f"{md_escape(subject(briefs[0]))} also {join_words(parts)}."
 
-    def _action_items(self, leads: list[Story]) -> tuple[ActionItem, ...]:
-        actions: list[ActionItem] = []
-        seen: set[str] = set()
-        for rank, story in enumerate(leads):
-            action = self._action_for(story, rank)
-            if action.text not in seen:
-                seen.add(action.text)
-                actions.append(action)
-        if len(actions) < 2:
+    def _routine_paragraph(self, leads: list[Story], routine: list[Item]) -> str:
+        in_leads = sum(len(story.items) for story in leads)
+        others = len(self.brief.items) - in_leads
+        examples = [
+            f"one that {md_escape(phrase_of(i).predicate())}{self.cite(i)}" for i in routine
+        ]
+        return f"{upper_first(count(others, 'smaller change'))} also landed, among them " + (
+            f"{join_words(examples)}."
+        )
+
+    # Headline, dek, FAQ: plain text.
+    def _clause(self, story: Story, initial: bool = True) -> str:
+        return plain(phrase_of(told_item(story)).clause(subject(story, initial=initial)))
+
+    def _headline(self, leads: list[Story]) -> str:
+        """The top story and the next one (from another repository when there is one).
+
+        Two stories with one subject share it: ``TORCHTITAN REMOVES X AND Y``. Clauses
+        are shortened at phrase boundaries to fit the limit.
+        """
+        top = leads[0]
+        others = [s for s in leads[1:] if s.repo != top.repo] or leads[1:]
+        if not others:
+            return fit(_headline_clause(self._clause(top)), HEADLINE_LIMIT).upper()
+        second = others[0]
+        if subject(second) == subject(top):
+            return _shared_subject_headline(top, second)
+        clauses = [_headline_clause(self._clause(story)) for story in (top, second)]
+        if len(", ".join(clauses)) <= HEADLINE_LIMIT:
+            return ", ".join(clauses).upper()
+        for share in (10, 6):
+            first = fit(clauses[0], HEADLINE_LIMIT * share // 10)
+            rest = fit(clauses[1], HEADLINE_LIMIT - len(first) - 2)
+            if len(rest.split()) >= 3 and len(first) + len(rest) + 2 <= HEADLINE_LIMIT:
+                return f"{first}, {rest}".upper()
+        return fit(clauses[0], HEADLINE_LIMIT).upper()
+
+    def _dek(self, leads: list[Story], members: dict[Story, tuple[Item, ...]]) -> str:
+        """One sentence: the lead story told whole, or the top two stories, and the day."""
+        brief = self.brief
+        told = [m for m in members[leads[0]] if m.kind != "revert"]
+        if len(told) > 1:
+            lead = plain(story_sentence(leads[0], told, lambda item: ""))
+        else:
+            clauses = [fit(self._clause(s, initial=i == 0), 90) for i, s in enumerate(leads[:2])]
+            lead = clauses[0] if len(clauses) == 1 else f"{clauses[0]}, and {clauses[1]}"
+        total = f"among {count(len(brief.items), 'change')}"
+        if len(brief.items) == 1:
+            total = "the one change"
+        return (
+            f"{upper_first(fit(lead, 200))}, {total} merged in "
+            f"{join_words(list(brief.repos))} on {long_date(brief.date)}."
+        )
+
+    def _action_items(
+        self, leads: list[Story], members: dict[Story, tuple[Item, ...]]
+    ) -> tuple[ActionItem, ...]:
+        notable = [s for s in self.brief.stories if s not in leads and s.kind not in ROUTINE_KINDS]
+        extra = [s for s in notable if any(i.facts.requirement for i in s.items)][:1]
+        drafted = draft_actions(leads, members, extra)
+        if len(drafted) < 2:
             busiest = Counter(item.pull.repo for item in self.brief.items).most_common(1)[0][0]
-            example = next(
-                i for i in self.brief.items if i.pull.repo == busiest and i in self.cited
-            )
-            actions.append(
-                ActionItem(
-                    text=(
-                        f"Skim the full list of {count(len(self.brief.items), 'change')} "
-                        "for anything "
-                        "that touches code you own"
-                    ),
-                    repo=busiest,
-                    urgency=Urgency.MONITOR,
-                    refs=(self.cited.index(example) + 1,),
+            example = next(i for i in self.brief.items if i.pull.repo == busiest)
+            drafted.append(
+                skim_action(
+                    busiest,
+                    sum(1 for i in self.brief.items if i.pull.repo == busiest),
+                    example if example in self.cited else self.cited[0],
+                    {a.verb for a in drafted},
                 )
             )
-        return tuple(actions[:5])
+        ordered = sorted(drafted, key=lambda a: list(Urgency).index(a.urgency))
+        return tuple(self._action(a) for a in ordered)
 
-    def _action_for(self, story: Story, rank: int) -> ActionItem:
-        """The action a team using the story's area should take; ``rank`` 0 is the top story."""
-        lead = story.lead
-        users = f"Teams using {self._subject(story)}"
-        title = f"“{plain(_display_title(lead))}”"
-        refs = tuple(sorted(self.cited.index(i) + 1 for i in story.items if i in self.cited))
-        kind = lead.kind
-        # Capabilities beyond the top two stories are worth knowing about, not planning for.
-        later = Urgency.PLAN if rank < 2 else Urgency.MONITOR
-        if kind == "breaking":
-            text, urgency = (
-                f"{users}: check your code before upgrading past {title}",
-                Urgency.IMMEDIATE,
-            )
-        elif kind == "perf":
-            text, urgency = f"{users}: re-run your benchmarks to measure {title}", Urgency.PLAN
-        elif kind == "feature":
-            text, urgency = f"{users}: evaluate {title} for your workloads", later
-        elif kind == "fix":
-            text, urgency = f"{users}: upgrade to pick up {title} if the bug affects you", later
-        elif kind == "deps":
-            text, urgency = f"{users}: match your environment to {title}", Urgency.PLAN
-        elif kind == "revert":
-            _, what = _revert_target(lead)
-            text = (
-                f"{users}: don't build on “{plain(what)}”, which was reverted; watch for a re-land"
-            )
-            urgency = Urgency.MONITOR
-        elif kind == "reland":
-            text, urgency = (
-                f"{users}: re-test what {title} touches now that it is back",
-                Urgency.MONITOR,
-            )
-        else:
-            noun = _KIND_NOUN.get(kind, kind)
-            text, urgency = (
-                f"{users}: note the {noun} change {title}; nothing to do",
-                Urgency.MONITOR,
-            )
-        return ActionItem(text=text, repo=story.repo, urgency=urgency, refs=refs)
+    def _action(self, action: Action) -> ActionItem:
+        for item in action.items:
+            self.cite(item)
+        refs = tuple(sorted(self.cited.index(item) + 1 for item in action.items))
+        return ActionItem(text=action.text, repo=action.repo, urgency=action.urgency, refs=refs)
 
     def _faq(self, leads: list[Story], actions: tuple[ActionItem, ...]) -> tuple[FaqEntry, ...]:
         brief = self.brief
         project, date = brief.project, long_date(brief.date)
-        changed = [f"{md_escape(self._clause(s))}{self.cite(s.lead)}" for s in leads[:3]]
-        todo = " ".join(
-            f"{a.urgency.value.capitalize()}: {md_escape(a.text)}{_cites(a.refs)}." for a in actions
-        )
+        changed = " ".join(f"{self._clause(story)}." for story in leads[:3])
+        todo = " ".join(f"{_URGENCY_WORD[a.urgency]}: {a.text}." for a in actions)
         per_repo = Counter(item.pull.repo for item in brief.items)
         shipped = join_words(
             [f"{repo} ({count(per_repo[repo], 'change')})" for repo in brief.repos]
@@ -309,14 +275,18 @@ class _Draft:
             unread = join_words([failure.repo for failure in brief.failed])
             shipped += f". Not covered, because they could not be read: {unread}"
         entries = [
-            FaqEntry(f"What changed in {project} on {date}?", _sentence(join_words(changed)) + "."),
+            FaqEntry(f"What changed in {project} on {date}?", changed),
             FaqEntry(f"What should {project} teams do about it?", todo),
             FaqEntry(f"Which {project} repositories shipped on {date}?", shipped + "."),
         ]
         reverted = [i for i in self.cited if i.kind == "revert"]
         if reverted:
             listed = join_words(
-                [f"“{md_escape(_revert_target(i)[1])}”{self.cite(i)}" for i in reverted]
+                [
+                    f"{i.pull.repo.split('/', 1)[1]} reverted "
+                    f"{plain(phrase_of(i).rest) if phrase_of(i).rest else reverted_title(i)}"
+                    for i in reverted
+                ]
             )
             entries.append(
                 FaqEntry(f"Was anything reverted in {project} on {date}?", f"Yes: {listed}.")
@@ -324,37 +294,31 @@ class _Draft:
         return tuple(entries)
 
 
-def _cites(refs: tuple[int, ...]) -> str:
-    return "".join(f" [{n}]" for n in refs)
+def _by_repo(leads: list[Story]) -> dict[str, list[Story]]:
+    """``leads`` grouped by repository, repositories in the order of their best story."""
+    groups: dict[str, list[Story]] = {}
+    for story in leads:
+        groups.setdefault(story.repo, []).append(story)
+    return groups
 
 
-def _sentence(text: str) -> str:
-    """Capitalise ``text`` and drop its final full stop (a citation goes before it)."""
-    text = text.rstrip().rstrip(".")
-    return text[:1].upper() + text[1:]
+def _is_brief(story: Story) -> bool:
+    """True when ``story`` is one change told under its repository's name."""
+    return subject(story) == subject(dataclasses.replace(story, area=""))
 
 
-def _display_title(item: Item) -> str:
-    """The item's title without area prefix, part numbers, group suffixes or raw URLs."""
-    return _tidy(item.headline_title)
+def _shared_subject_headline(top: Story, second: Story) -> str:
+    """Two stories with one subject in one clause: ``TORCHTITAN REMOVES X AND Y``."""
+    who = _headline_clause(plain(subject(top)))
+    first, then = phrase_of(told_item(top)), phrase_of(told_item(second))
+    said = (
+        f"{first.verb} {first.rest} and {then.rest}"
+        if first.verb and first.verb == then.verb
+        else f"{first.predicate()} and {then.predicate()}"
+    )
+    return fit(f"{who} {plain(said)}", HEADLINE_LIMIT).upper()
 
 
-def _tidy(title: str) -> str:
-    """``title`` without part numbers, group suffixes, trailing ``(#N)`` or raw URLs."""
-    title = _PART_PREFIX.sub("", _PART_SUFFIX.sub("", _TRAILING_PR.sub("", title)))
-    title = " ".join(_RAW_URL.sub("", title).split()).rstrip(" .:;,")
-    return title or "untitled change"
-
-
-def _first_sentence(title: str) -> str:
-    """The first sentence of a title that has several."""
-    return re.split(r"(?<=[.!?])\s+(?=\S)", title, maxsplit=1)[0].rstrip(".")
-
-
-def _revert_target(item: Item) -> tuple[str, str]:
-    """(area, title) of what a revert reverts, from its ``Revert "..."`` title."""
-    inner = _REVERT_QUOTE.match(item.pull.title)
-    if not inner:
-        return "", item.headline_title
-    area, title, _ = split_title(inner.group("inner"))
-    return area, _tidy(title)
+def _headline_clause(clause: str) -> str:
+    """A clause in headline style: no leading article."""
+    return clause[4:] if clause.startswith("The ") else clause

@@ -298,7 +298,7 @@ def compose(answer: Answer, brief: Brief, inputs: Sequence[Item]) -> tuple[Diges
     found: list[str] = []
     faq = []
     for entry in answer.faq:
-        text = _markdown(entry.answer)
+        text = _plain(entry.answer)
         for n in map(int, CITE.findall(text)):
             if 1 <= n <= len(inputs) and n not in number:
                 found.append(

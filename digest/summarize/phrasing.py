@@ -1,231 +1,139 @@
-"""Turn pull-request titles into news phrases: imperative titles into present-tense clauses.
+"""Turn pull-request titles into news phrases.
 
-``"Add FP16 support"`` under the subject ``Arm backend`` reads
-``"Arm backend adds FP16 support"``; titles that don't start with a known verb are
-quoted instead of guessed at.
+A title is parsed once into a :class:`Phrase`: its verb (``Add``) and what follows
+(``FP16 support``), or, for a title that is a noun phrase (``Q4k/Q6k improvements``),
+no verb. From that, ``"Arm backend: Add FP16 support"`` reads ``"The Arm backend adds
+FP16 support"``, and a noun-phrase title reads ``"executorch lands Q4k/Q6k improvements"``.
+Titles are never quoted.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import dataclass
+
+from digest.summarize.verbs import NOUN_FOLLOWERS, third_person
 
 # Re-exported: callers import it from here.
 from digest.text import count as count
 
-# base form -> third person singular; gerund and past forms are derived below.
-_VERBS = {
-    "add": "adds",
-    "allow": "allows",
-    "apply": "applies",
-    "avoid": "avoids",
-    "bump": "bumps",
-    "change": "changes",
-    "clean": "cleans",
-    "consolidate": "consolidates",
-    "convert": "converts",
-    "create": "creates",
-    "default": "defaults",
-    "delete": "deletes",
-    "deprecate": "deprecates",
-    "disable": "disables",
-    "drop": "drops",
-    "enable": "enables",
-    "ensure": "ensures",
-    "expand": "expands",
-    "expose": "exposes",
-    "extend": "extends",
-    "extract": "extracts",
-    "fix": "fixes",
-    "generalize": "generalizes",
-    "handle": "handles",
-    "implement": "implements",
-    "improve": "improves",
-    "include": "includes",
-    "integrate": "integrates",
-    "introduce": "introduces",
-    "land": "lands",
-    "make": "makes",
-    "migrate": "migrates",
-    "move": "moves",
-    "optimize": "optimizes",
-    "optimise": "optimises",
-    "pin": "pins",
-    "port": "ports",
-    "prevent": "prevents",
-    "propagate": "propagates",
-    "reduce": "reduces",
-    "refactor": "refactors",
-    "register": "registers",
-    "reland": "re-lands",
-    "remove": "removes",
-    "rename": "renames",
-    "reorganize": "reorganizes",
-    "replace": "replaces",
-    "restore": "restores",
-    "revert": "reverts",
-    "rewrite": "rewrites",
-    "run": "runs",
-    "set": "sets",
-    "simplify": "simplifies",
-    "skip": "skips",
-    "speed": "speeds",
-    "split": "splits",
-    "start": "starts",
-    "stop": "stops",
-    "support": "supports",
-    "switch": "switches",
-    "unify": "unifies",
-    "update": "updates",
-    "upgrade": "upgrades",
-    "use": "uses",
-    "validate": "validates",
-    "wire": "wires",
-    "unmark": "unmarks",
-    "mark": "marks",
-    "guard": "guards",
-    "gate": "gates",
-    "rework": "reworks",
-    "tweak": "tweaks",
-    "adjust": "adjusts",
-    "document": "documents",
-    "emit": "emits",
-    "track": "tracks",
-    "cache": "caches",
-    "parallelize": "parallelizes",
-    "fuse": "fuses",
-    "lower": "lowers",
-    "quantize": "quantizes",
-    "export": "exports",
-    "load": "loads",
-    "serialize": "serializes",
-    "check": "checks",
-    "verify": "verifies",
-    "enforce": "enforces",
-    "limit": "limits",
-    "increase": "increases",
-    "decrease": "decreases",
-    "raise": "raises",
-    "return": "returns",
-    "accept": "accepts",
-    "reject": "rejects",
-    "refine": "refines",
-    "tune": "tunes",
-    "relax": "relaxes",
-    "retire": "retires",
-    "reuse": "reuses",
-    "share": "shares",
-    "specialize": "specializes",
-    "standardize": "standardizes",
-    "preserve": "preserves",
-    "keep": "keeps",
-    "let": "lets",
-    "test": "tests",
-    "build": "builds",
-    "install": "installs",
-    "provide": "provides",
-}
-_VERBS.update(
-    {
-        "ship": "ships",
-        "recognise": "recognises",
-        "recognize": "recognizes",
-        "harden": "hardens",
-        "cap": "caps",
-        "read": "reads",
-        "write": "writes",
-        "give": "gives",
-        "teach": "teaches",
-        "hoist": "hoists",
-        "inline": "inlines",
-        "package": "packages",
-        "bundle": "bundles",
-        "publish": "publishes",
-        "report": "reports",
-        "warn": "warns",
-        "fail": "fails",
-        "defer": "defers",
-        "classify": "classifies",
-        "group": "groups",
-        "sort": "sorts",
-        "store": "stores",
-    }
-)
-# "Pass" is left out on purpose: in compiler titles it is a noun far more often than a verb.
-# After these, the first word is a noun ("Support for X", "Fix for Y"), not a verb.
-_NOUN_FOLLOWERS = frozenset({"for", "of"})
-_IRREGULAR_PAST = {
-    "make": "made",
-    "run": "ran",
-    "set": "set",
-    "split": "split",
-    "rewrite": "rewrote",
-    "keep": "kept",
-    "let": "let",
-    "build": "built",
-}
-
-
-def _forms() -> dict[str, str]:
-    forms: dict[str, str] = {}
-    for base, third in _VERBS.items():
-        stem = base[:-1] if base.endswith("e") and base not in {"see"} else base
-        if re.search(r"[^aeiou][aeiou][bdgmnprt]$", base) and base not in {"open", "refactor"}:
-            stem = base + base[-1]
-        past = _IRREGULAR_PAST.get(base) or (
-            base + "d"
-            if base.endswith("e")
-            else (base[:-1] + "ied" if base.endswith("y") else stem + "ed")
-        )
-        forms.update({base: third, third: third, stem + "ing": third, past: third})
-    return forms
-
-
-_TO_THIRD_PERSON = _forms()
-# "... and simplify call sites": a second verb joined to the first.
-_COORDINATED_VERB = re.compile(r"(,? and |, )([a-z]+)\b(?=\s)")
+# "... and simplify call sites", "..., Updated docs": a second verb joined to the first.
+_COORDINATED_VERB = re.compile(r"(,? and |, |; )([A-Za-z]+)\b(?=\s)")
 _MD_SPECIAL = re.compile(r"([\\*_\[\]<>!#|~])")
-_INNER_SENTENCE_BREAK = re.compile(r"[.!?]\s+\S")
 _TAG = re.compile(r"</?[A-Za-z][^>]*>")
 _CODE_SPAN = re.compile(r"(`+)(.+?)\1")
+_FIRST_SENTENCE = re.compile(r"(?<=[^\s.])[.!?;]\s+(?=[A-Z`\"'(])")
+# A title GitHub cut at its length limit ends in "…", often mid-word: "Small Accuracy Im…".
+_TRUNCATED = re.compile(r"\s*\S*(…|\.\.\.)\s*$")
+_QUOTES = re.compile('["“”]')
+_TAGS = re.compile(r"^(\s*\[[^\]]{1,40}\])+\s*")
+_NEGATED = re.compile(r"^(don't|do not|dont)\s+(\w+)\b", re.I)
+_LEADING_CLAUSE = re.compile(r"^([A-Z][^,]{2,60}),\s+([A-Z][a-z]+)\b")
+# Asides a headline does without: "(e.g. gs://)", "(ported from #1941)", "(#123)", "(WIP)".
+_ASIDE = re.compile(r"\s*\((?:e\.g\.|i\.e\.|see |ported |from |#|wip|draft|take \d)[^)]*\)", re.I)
+_DANGLING = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "to",
+        "for",
+        "of",
+        "and",
+        "or",
+        "in",
+        "on",
+        "with",
+        "by",
+        "via",
+        "from",
+        "as",
+        "at",
+        "into",
+        "than",
+        "that",
+        "which",
+        "because",
+        "when",
+        "if",
+        "so",
+        "while",
+        "since",
+        "until",
+        "without",
+        "using",
+    ]
+)
 
 
-def as_clause(subject: str, title: str) -> str:
-    """Return ``subject`` doing what ``title`` says (``Add ops`` -> ``Arm backend adds ops``).
+@dataclass(frozen=True)
+class Phrase:
+    """A title read as an action: ``verb`` (third person) and ``rest``, or no verb."""
 
-    When the title does not start with a known verb, return ``subject lands “title”``.
+    #: The verb in the third person (``adds``), or ``""`` when the title is a noun phrase.
+    verb: str
+    #: What follows the verb, or the whole title when there is no verb.
+    rest: str
+
+    def clause(self, subject: str) -> str:
+        """``subject`` doing what the title says: ``The Arm backend adds FP16 support``."""
+        return f"{subject} {self.predicate()}"
+
+    def predicate(self) -> str:
+        """The title as a present-tense predicate: ``adds FP16 support``, ``lands X``."""
+        return f"{self.verb} {self.rest}" if self.verb else f"lands {lower_first(self.rest)}"
+
+    def thing(self) -> str:
+        """What the change is about, as a noun phrase: ``FP16 support``."""
+        return lower_first(self.rest)
+
+
+def parse_title(title: str) -> Phrase:
+    """Read ``title`` (already without area prefix) as a :class:`Phrase`.
+
+    Only the first sentence counts; asides in parentheses and a final full stop are dropped.
     """
-    title = title.strip().rstrip(".")
+    title = _FIRST_SENTENCE.split(_TRUNCATED.sub("", title.strip()), maxsplit=1)[0]
+    title = _trim(" ".join(_ASIDE.sub("", title).split()).split(" ")).rstrip(" .:;,")
+    title = _TAGS.sub("", title) or title  # "[XNNPACK] Don't ...": tags left by a second area.
+    head, colon, tail = title.partition(": ")
+    if colon and third_person(tail.split(" ", 1)[0]) and len(head.split()) <= 4:
+        title = tail  # "arm backend: Update visitors": a second area prefix.
+    if negated := _NEGATED.match(title):
+        verb = third_person(negated.group(2))
+        if verb:
+            return Phrase(verb=f"no longer {verb}", rest=title[negated.end() :].strip())
+    opening = _LEADING_CLAUSE.match(title)
+    if opening and third_person(opening.group(2)) and not third_person(title.split(" ", 1)[0]):
+        # "Under interpret mode, Use float16": the instruction, then where it applies.
+        title = f"{title[opening.start(2) :]} {lower_first(opening.group(1))}"
     first, _, rest = title.partition(" ")
-    verb = _verb(first, rest)
-    if verb is None or _INNER_SENTENCE_BREAK.search(title):
-        # Quoted, a title with several sentences still reads as one clause.
-        return f"{subject} lands “{title}”" if subject else f"“{title}”"
-    if first.lower() == "speed" and rest.lower().startswith("up "):
+    following = rest.split(" ", 1)[0]
+    verb = third_person(first) if following.lower() not in NOUN_FOLLOWERS else None
+    if not verb or not rest:
+        return Phrase(verb="", rest=title)
+    if verb == "speeds" and rest.lower().startswith("up "):
         verb, rest = "speeds up", rest[3:]
-    rest = _COORDINATED_VERB.sub(_conjugate_coordinated, rest)
-    return f"{subject} {verb} {rest}".strip() if subject else f"{verb.capitalize()} {rest}".strip()
+    return Phrase(verb=verb, rest=_COORDINATED_VERB.sub(_conjugate_coordinated, rest))
 
 
 def _conjugate_coordinated(match: re.Match[str]) -> str:
-    # Only a base form is a second imperative; "computed once and shared by" stays as it is.
-    verb = _VERBS.get(match.group(2).lower())
-    return f"{match.group(1)}{verb}" if verb else match.group(0)
+    # Only a second imperative, or a capitalised verb starting a new clause, is conjugated:
+    # "computed once and shared by" stays as it is.
+    word = match.group(2)
+    verb = third_person(word)
+    if verb and (word == _base(verb) or (word[:1].isupper() and word[1:].islower())):
+        return f"{match.group(1)}{verb}"
+    return match.group(0)
 
 
-def verb_phrase(title: str) -> str:
-    """Return ``title`` as a present-tense verb phrase without subject, or the title unchanged."""
-    title = title.strip().rstrip(".")
-    first, _, rest = title.partition(" ")
-    verb = _verb(first, rest)
-    return f"{verb} {rest}".strip() if verb and not _INNER_SENTENCE_BREAK.search(title) else title
-
-
-def _verb(first: str, rest: str) -> str | None:
-    """The third-person form of ``first`` when it is a verb here, else None."""
-    if rest.split(" ", 1)[0].lower() in _NOUN_FOLLOWERS:
-        return None
-    return _TO_THIRD_PERSON.get(first.lower())
+def _base(third: str) -> str:
+    """The base form of a third-person verb this module produced (``fixes`` -> ``fix``)."""
+    for candidate in (third[:-1], third[:-2], third[:-3] + "y"):
+        if third_person(candidate) == third and candidate:
+            return candidate
+    return third
 
 
 def lower_first(text: str) -> str:
@@ -234,6 +142,11 @@ def lower_first(text: str) -> str:
     if len(first) > 1 and (first[1:] != first[1:].lower() or not first[0].isalpha()):
         return text
     return text[:1].lower() + text[1:]
+
+
+def upper_first(text: str) -> str:
+    """Capitalise the first letter of ``text`` (a sentence starts with a capital)."""
+    return text[:1].upper() + text[1:]
 
 
 def md_escape(text: str) -> str:
@@ -249,65 +162,40 @@ def md_escape(text: str) -> str:
 
 
 def plain(text: str) -> str:
-    """Return ``text`` without backticks or HTML tags (headlines and deks are plain text)."""
-    return _TAG.sub("", text).replace("`", "").replace("<", "\u2039").replace(">", "\u203a")
+    """Return ``text`` as plain text: no backticks, double quotes, HTML tags or escapes."""
+    text = _QUOTES.sub("", _TAG.sub("", text).replace("`", ""))
+    text = re.sub(r"\\([\\*_\[\]<>!#|~`])", r"\1", text)
+    return text.replace("<", "\u2039").replace(">", "\u203a")
 
 
 def fit(text: str, limit: int) -> str:
     """Shorten ``text`` to at most ``limit`` characters, at a phrase boundary if possible.
 
-    Clauses are cut before " and ", " with ", " by ", " for ", " to ", " in " or " via "
-    (keeping at least half the limit), else at the last whole word.
+    Clauses are cut before " and ", " with ", " by ", " for ", " via ", " in " or " to "
+    (keeping at least half the limit), else at the last whole word; never with an ellipsis
+    and never ending on an article, preposition or conjunction.
     """
-    cut = _cut(text, limit)
-    if cut.count("“") > cut.count("”"):
-        return _close_quote(_cut(text, limit - 2))
-    return cut
-
-
-def _cut(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
-    for joint in (
-        " AND ",
-        " and ",
-        " WITH ",
-        " with ",
-        " BY ",
-        " by ",
-        " FOR ",
-        " for ",
-        " VIA ",
-        " via ",
-        " IN ",
-        " in ",
-        " TO ",
-        " to ",
-    ):
-        cut = text[: limit + 1].rfind(joint)
+    if limit < 1:
+        return ""
+    for joint in (" and ", " with ", " by ", " for ", " via ", " in ", " to ", ", "):
+        cut = text[: limit + 1].lower().rfind(joint)
         if cut >= limit // 2:
-            return text[:cut].rstrip(",;:-")
-    words = text[: limit + 1].split(" ")[:-1]
-    while words and words[-1].lower().strip(",;:") in {
-        "a",
-        "an",
-        "the",
-        "to",
-        "for",
-        "of",
-        "and",
-        "in",
-        "on",
-        "with",
-        "by",
-    }:
+            return _trim(text[:cut].split(" "))
+    return _trim(text[: limit + 1].split(" ")[:-1]) or text[:limit]
+
+
+def _trim(words: list[str]) -> str:
+    while words and words[-1].lower().strip(",;:-") in _DANGLING:
         words.pop()
-    return " ".join(words).rstrip(",;:-") or text[:limit]
+    return " ".join(words).rstrip(",;:-")
 
 
-def _close_quote(text: str) -> str:
-    """Close a quotation that ``text`` opens and a cut left open."""
-    return text + "…”" if text.count("“") > text.count("”") else text
+def ends_dangling(text: str) -> bool:
+    """True when ``text`` ends on an article, preposition or conjunction (a cut phrase)."""
+    words = re.findall(r"[\w'-]+", text.rstrip(" .!?"))
+    return bool(words) and words[-1] in _DANGLING
 
 
 def long_date(day: dt.date) -> str:

@@ -1,8 +1,9 @@
 """Group a day's changes into stories and rank them; match configured topics.
 
 Changes belong to one story when they share a repository and an area (a title prefix
-such as ``Arm backend:`` or ``[MLX]``), a title stem (``Rename build files ... (group
-ID: 1)`` and ``(group ID: 2)``), or when one reverts or re-lands the other.
+such as ``Arm backend:`` or ``[MLX]``), when they are that repository's removals, a title
+stem (``Rename build files ... (group ID: 1)`` and ``(group ID: 2)``), or when one reverts
+or re-lands the other (by link or by title).
 """
 
 from __future__ import annotations
@@ -18,7 +19,10 @@ from digest.config import ProjectSettings, TopicSettings
 from digest.models import PullRequest, RepoFailure
 from digest.summarize.base import Brief, Item, Story
 from digest.summarize.classify import ROUTINE_KINDS, area_key, classify
+from digest.summarize.stories import relanded_title, reverted_title, tidy
 
+#: At most this many stories are told in an edition's body.
+MAX_LEAD_STORIES = 5
 _STEM_NOISE = re.compile(r"\([^)]*\)|\[[^\]]*\]|\b(pt|part)\.?\s*\d+\b|\d+|[^\w\s]", re.I)
 
 
@@ -115,6 +119,22 @@ def rank_stories(groups: Iterable[list[Item]]) -> tuple[Story, ...]:
     return tuple(stories)
 
 
+def lead_stories(stories: Sequence[Story], limit: int = MAX_LEAD_STORIES) -> list[Story]:
+    """The stories an edition tells, best first: real changes before routine ones.
+
+    Every repository with a notable (non-routine) story gets its best one told before a
+    second story of a busier repository, so one repository never crowds out the others.
+    """
+    real = [story for story in stories if story.kind not in ROUTINE_KINDS]
+    pool = real or list(stories)
+    best_per_repo: dict[str, Story] = {}
+    for story in pool:
+        best_per_repo.setdefault(story.repo, story)
+    picked = list(best_per_repo.values())[:limit]
+    picked += [story for story in pool if story not in picked][: limit - len(picked)]
+    return sorted(picked, key=pool.index)
+
+
 def match_topics(topics: Sequence[TopicSettings], pulls: Sequence[PullRequest]) -> tuple[str, ...]:
     """Return the slugs of ``topics`` (in configuration order) that any of ``pulls`` matches."""
     return tuple(
@@ -145,10 +165,24 @@ def _grouping_keys(item: Item) -> list[tuple[str, ...]]:
     keys: list[tuple[str, ...]] = []
     if item.area:
         keys.append(("area", repo, area_key(item.area)))
+    elif item.kind == "breaking" and item.facts.removes:
+        keys.append(("removals", repo))  # A day's removals are one story: what is gone.
+    # A revert or re-land joins what it reverts or re-lands by title when no link says so.
+    keys.append(("title", repo, _title_key(item)))
     stem = " ".join(_STEM_NOISE.sub(" ", item.headline_title.lower()).split())
     if len(stem.split()) >= 3:
         keys.append(("stem", repo, stem))
     return keys
+
+
+def _title_key(item: Item) -> str:
+    if item.kind == "revert":
+        title = reverted_title(item)
+    elif item.kind == "reland":
+        title = relanded_title(item)
+    else:
+        title = tidy(item.headline_title)
+    return " ".join(re.findall(r"\w+", title.lower()))
 
 
 def _ref_key(repo: str, number: int | None, sha: str | None) -> tuple[str, str]:

@@ -1,0 +1,128 @@
+"""Grade the extractive writer's editions on every real day in ../shared/data/merged-prs.
+
+Usage: python bench/evaluate.py [--limit N] [--show RULE]
+
+Writes an edition for every day of each of the four repositories, and for every day on
+which two or more of them merged something (as one four-repository project), then grades
+each edition by the edition checks (``digest.summarize.checks.problems``: citations,
+references, fragments, quoted titles, Markdown in plain text, instructions ...) and by
+``coverage_problems``, which needs the day's ranked stories (every repository with a
+notable change told, whole stories, no action template twice). Prints the findings per
+rule, the worst examples, and the figures a reader would notice. Exit status 1 when any
+rule is broken.
+
+One more rule is graded here: on 2026-06-30 a human editor cited pytorch/executorch
+#20322, #20325, #20537 and #20591; the edition must cite at least three.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import re
+import statistics
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from digest.config import ProjectSettings, RepoSettings
+from digest.models import PullRequest
+from digest.summarize.checks import coverage_problems, problems
+from digest.summarize.extractive import ExtractiveWriter
+from digest.summarize.select import make_brief
+from tests.realdata import MERGED_PRS, load_days
+
+REPOS = ("pytorch-executorch", "pytorch-ao", "pytorch-helion", "pytorch-torchtitan")
+EDITOR_DAY = ("pytorch/executorch", dt.date(2026, 6, 30), {20322, 20325, 20537, 20591})
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--limit", type=int, default=0, help="grade only the first N days")
+    parser.add_argument("--show", default="", help="print every finding of rules matching this")
+    args = parser.parse_args()
+    if not MERGED_PRS.is_dir():
+        print(f"skipped: {MERGED_PRS} is absent")
+        return 0
+    cases = _cases(args.limit)
+    writer = ExtractiveWriter()
+    findings: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    timings: list[float] = []
+    refs: list[int] = []
+    actions: Counter[str] = Counter()
+    editor = "not graded"
+    for label, project, day, pulls in cases:
+        start = time.perf_counter()
+        brief = make_brief(project, day, pulls)
+        digest = writer.write(brief)
+        timings.append(time.perf_counter() - start)
+        refs.append(len(digest.references))
+        actions.update(a.urgency.value for a in digest.action_items)
+        for problem in problems(digest, pulls) + coverage_problems(digest, brief):
+            findings[_rule(problem)].append((label, problem))
+        if (project.repos[0].name, day) == EDITOR_DAY[:2] and len(project.repos) == 1:
+            cited = {r.number for r in digest.references}
+            editor = f"{len(cited & EDITOR_DAY[2])} of {len(EDITOR_DAY[2])}"
+            if len(cited & EDITOR_DAY[2]) < 3:
+                findings["editor's picks missed"].append((label, f"cited {sorted(cited)}"))
+    _report(cases, findings, timings, refs, actions, editor, args.show)
+    return 1 if findings else 0
+
+
+def _cases(limit: int) -> list[tuple[str, ProjectSettings, dt.date, list[PullRequest]]]:
+    """Every day of each repository, then every day two or more repositories merged."""
+    by_repo = {name: load_days(name) for name in REPOS}
+    cases = []
+    for name, days in by_repo.items():
+        project = ProjectSettings(name="PyTorch", repos=(RepoSettings(name=f"pytorch/{name[8:]}"),))
+        cases += [(f"{name[8:]} {day}", project, day, pulls) for day, pulls in sorted(days.items())]
+    everything = ProjectSettings(
+        name="PyTorch", repos=tuple(RepoSettings(name=f"pytorch/{n[8:]}") for n in REPOS)
+    )
+    for day in sorted({day for days in by_repo.values() for day in days}):
+        pulls = [p for days in by_repo.values() for p in days.get(day, [])]
+        if len({p.repo for p in pulls}) >= 2:
+            cases.append((f"all four {day}", everything, day, pulls))
+    return cases[:limit] if limit else cases
+
+
+def _rule(problem: str) -> str:
+    """The rule a finding breaks: its text before any quotation, without numbers."""
+    rule = re.split(r"[:'\"“]", problem, maxsplit=1)[0]
+    return re.sub(r"\[?\d+\]?", "N", rule).strip()
+
+
+def _report(
+    cases: list[tuple[str, ProjectSettings, dt.date, list[PullRequest]]],
+    findings: dict[str, list[tuple[str, str]]],
+    timings: list[float],
+    refs: list[int],
+    actions: Counter[str],
+    editor: str,
+    show: str,
+) -> None:
+    multi = sum(1 for c in cases if len(c[1].repos) > 1)
+    biggest = max(len(c[3]) for c in cases)
+    single = len(cases) - multi
+    print(f"editions graded: {len(cases)} ({single} one-repository days, {multi} multi-repository)")
+    print(
+        f"time per edition: median {statistics.median(timings) * 1e3:.1f} ms, "
+        f"slowest {max(timings) * 1e3:.1f} ms (busiest day: {biggest} changes)"
+    )
+    print(f"references per edition: median {statistics.median(refs)}, most {max(refs)}")
+    print(f"action items by urgency: {dict(sorted(actions.items()))}")
+    print(f"editor's picks on {EDITOR_DAY[1]} cited: {editor}")
+    total = sum(len(v) for v in findings.values())
+    editions = len({label for hits in findings.values() for label, _ in hits})
+    print(f"\nfindings: {total} in {editions} editions")
+    for rule, hits in sorted(findings.items(), key=lambda kv: -len(kv[1])):
+        print(f"  {len(hits):5}  {rule}")
+        for label, problem in hits[: 1000 if show and show in rule else 3]:
+            print(f"           {label}: {problem[:150]}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,359 @@
+"""Action items: what a team lead can do tomorrow, derived from what the changes say.
+
+Each item opens with an imperative, names its audience by what they use (a backend, a
+code directory, a package), says what to do and why, and never quotes a title. The
+recipe is chosen from the change's facts (a new required version, a removal, a measured
+speed-up, a revert, new support ...), most specific first; no two items of an edition
+open with the same verb, so none repeats another's template.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from digest.models import Urgency
+from digest.summarize.base import Item, Story
+from digest.summarize.classify import ROUTINE_KINDS
+from digest.summarize.phrasing import count, fit, join_words, parse_title, plain
+from digest.summarize.stories import phrase_of, reverted_title, subject, tidy
+
+MAX_ACTIONS = 5
+# Verbs that bring something new to try; other verbs change what is already there.
+_CAPABILITY = frozenset(
+    [
+        "adds",
+        "introduces",
+        "supports",
+        "enables",
+        "implements",
+        "exposes",
+        "allows",
+        "creates",
+        "provides",
+        "integrates",
+        "extends",
+    ]
+) | {"brings back", ""}
+_THING_LIMIT = 70
+_KIND_NOUN = {
+    "ci": "CI",
+    "test": "test",
+    "docs": "documentation",
+    "build": "build",
+    "deps": "dependency",
+    "chore": "maintenance",
+    "refactor": "refactoring",
+}
+
+
+@dataclass(frozen=True)
+class Action:
+    """A drafted action item: its text, urgency, and the story items it rests on."""
+
+    verb: str
+    text: str
+    urgency: Urgency
+    items: tuple[Item, ...]
+    repo: str
+
+
+Recipe = Callable[["_Context"], Action | None]
+
+
+@dataclass(frozen=True)
+class _Context:
+    story: Story
+    items: tuple[Item, ...]
+    rank: int
+
+    @property
+    def lead(self) -> Item:
+        return self.story.lead
+
+    def act(self, verb: str, text: str, urgency: Urgency, items: tuple[Item, ...] = ()) -> Action:
+        """An :class:`Action` of this story resting on ``items`` (default: its cited ones)."""
+        return Action(verb, text, urgency, items or self.items, self.story.repo)
+
+    @property
+    def audience(self) -> str:
+        """What the story's users use: ``the NXP backend``, ``backends/vulkan/``, a repo."""
+        named = subject(self.story, initial=False)
+        if named != self.story.repo.split("/", 1)[1]:
+            return named
+        place = self.lead.facts.place
+        return f"{place}/" if place else named
+
+    @property
+    def thing(self) -> str:
+        """What the lead change is about, shortened and never the whole title."""
+        return _thing(self.lead)
+
+    def names_of(self, items: tuple[Item, ...]) -> str:
+        """Operator or identifier names ``items`` mention, or the first one's thing."""
+        names = list(dict.fromkeys(plain(n) for item in items for n in item.facts.names))
+        return join_words(names[:4]) if names else _thing(items[0])
+
+    def clause_of(self, item: Item, otherwise: str) -> str:
+        """``item`` told as a plain clause with the story's subject, in lower case.
+
+        A title that is not an action (``Q4k/Q6k improvements``) would only be repeated,
+        so ``otherwise`` is said instead.
+        """
+        phrase = phrase_of(item)
+        if not phrase.verb or phrase.predicate().lower() == tidy(item.headline_title).lower():
+            return otherwise
+        return plain(phrase.clause(subject(self.story, initial=False)))
+
+
+def _thing(item: Item) -> str:
+    phrase = phrase_of(item)
+    title = plain(tidy(item.headline_title))
+    if item.kind == "revert":
+        title = plain(reverted_title(item))
+        phrase = parse_title(title)
+    thing = plain(phrase.thing())
+    limit = _THING_LIMIT if thing.lower() != title.lower() else min(_THING_LIMIT, len(thing) - 1)
+    return fit(thing, limit)
+
+
+def _requirement(c: _Context) -> Action | None:
+    for item in c.items:
+        need = item.facts.requirement
+        if need is not None:
+            return c.act(
+                "Update",
+                f"Update to {need.name} {need.version} wherever you build or test "
+                f"{c.audience}: the new code expects it",
+                Urgency.PLAN,
+                (item,),
+            )
+    return None
+
+
+def _removal(c: _Context) -> Action | None:
+    facts = c.lead.facts
+    if c.lead.kind != "breaking" or not facts.removes:
+        return None
+    urgent = facts.api_change or bool(facts.names)
+    return c.act(
+        "Migrate",
+        f"Migrate your code off {c.thing} before you next upgrade "
+        f"{c.story.repo.split('/', 1)[1]}: it is removed",
+        Urgency.IMMEDIATE if urgent else Urgency.PLAN,
+        (c.lead,),
+    )
+
+
+def _deprecation(c: _Context) -> Action | None:
+    if c.lead.kind != "breaking" or not c.lead.facts.deprecates:
+        return None
+    return c.act(
+        "Plan",
+        f"Plan the move away from {c.thing} in {c.audience}: it is now deprecated",
+        Urgency.PLAN,
+        (c.lead,),
+    )
+
+
+def _speed(c: _Context) -> Action | None:
+    item = next((i for i in c.items if i.facts.speed_claim), None)
+    if item is None:
+        return None
+    return c.act(
+        "Re-benchmark",
+        f"Re-benchmark your workloads in {c.audience} after upgrading: "
+        f"{c.clause_of(item, 'it is a performance change')}, and its author measured "
+        f"{item.facts.speed_claim}",
+        Urgency.PLAN,
+        (item,),
+    )
+
+
+def _perf(c: _Context) -> Action | None:
+    if c.lead.kind != "perf":
+        return None
+    return c.act(
+        "Re-run",
+        f"Re-run your benchmarks for {c.audience} against the new build: "
+        f"{c.clause_of(c.lead, 'the change is meant to make it faster')}",
+        Urgency.MONITOR,
+        (c.lead,),
+    )
+
+
+def _revert(c: _Context) -> Action | None:
+    item = next((i for i in c.items if i.kind == "revert"), None)
+    if item is None:
+        return None
+    return c.act(
+        "Hold",
+        f"Hold off on building on {_thing(item)} in {c.audience}: it was reverted "
+        "and has not landed again",
+        Urgency.MONITOR,
+        (item,),
+    )
+
+
+def _reland(c: _Context) -> Action | None:
+    item = next((i for i in c.items[:2] if i.kind == "reland"), None)
+    if item is None:
+        return None
+    return c.act(
+        "Re-test",
+        f"Re-test what you run on {c.audience} with {_thing(item)}: it is back "
+        "after an earlier revert",
+        Urgency.PLAN,
+        (item,),
+    )
+
+
+def _support(c: _Context) -> Action | None:
+    supporting = tuple(i for i in c.items if i.kind == "feature" and i.facts.new_support)
+    if c.lead.kind != "feature" or not supporting:
+        return None
+    return c.act(
+        "Try",
+        f"Try {c.names_of(supporting)} in {c.audience}: support for it is new on the main branch",
+        Urgency.PLAN if c.rank < 2 else Urgency.MONITOR,
+        supporting,
+    )
+
+
+def _options(c: _Context) -> Action | None:
+    if c.lead.kind not in ("feature", "refactor") or not c.lead.facts.api_change:
+        return None
+    return c.act(
+        "Review",
+        f"Review your settings for {c.audience} against {c.thing}, which just landed",
+        Urgency.PLAN if c.rank < 2 else Urgency.MONITOR,
+        (c.lead,),
+    )
+
+
+def _feature(c: _Context) -> Action | None:
+    if c.lead.kind not in ("feature", "reland") or phrase_of(c.lead).verb not in _CAPABILITY:
+        return None
+    return c.act(
+        "Evaluate",
+        f"Evaluate {c.thing} for your workloads in {c.audience}: it is new on the main branch",
+        Urgency.PLAN if c.rank < 2 else Urgency.MONITOR,
+    )
+
+
+def _behaviour(c: _Context) -> Action | None:
+    if c.lead.kind not in ("feature", "refactor") or not phrase_of(c.lead).verb:
+        return None
+    return c.act(
+        "Verify",
+        f"Verify that what you build on {c.audience} still works as before: "
+        f"{c.clause_of(c.lead, 'it changed on the main branch')}",
+        Urgency.PLAN if c.rank < 2 else Urgency.MONITOR,
+    )
+
+
+def _read_up(c: _Context) -> Action | None:
+    if c.lead.kind != "feature" or phrase_of(c.lead).verb not in _CAPABILITY:
+        return None
+    return c.act(
+        "Read",
+        f"Read up on {c.thing} if you work on {c.audience}, before it reaches a release",
+        Urgency.MONITOR,
+    )
+
+
+def _fix(c: _Context) -> Action | None:
+    if c.lead.kind != "fix":
+        return None
+    return c.act(
+        "Upgrade",
+        f"Upgrade {c.story.repo.split('/', 1)[1]} if you have hit problems with {c.thing} "
+        f"in {c.audience}: the fix is merged",
+        Urgency.PLAN if c.rank < 2 else Urgency.MONITOR,
+    )
+
+
+def _workaround(c: _Context) -> Action | None:
+    if c.lead.kind != "fix":
+        return None
+    return c.act(
+        "Drop",
+        f"Drop local workarounds in {c.audience} once you upgrade: "
+        f"{c.clause_of(c.lead, 'the fix is merged')}",
+        Urgency.MONITOR,
+    )
+
+
+def _routine(c: _Context) -> Action | None:
+    if c.lead.kind not in ROUTINE_KINDS:
+        return None
+    noun = _KIND_NOUN.get(c.lead.kind, c.lead.kind)
+    return c.act(
+        "Skim",
+        f"Skim the {noun} changes in {c.story.repo.split('/', 1)[1]} for anything that "
+        "touches code you own",
+        Urgency.MONITOR,
+    )
+
+
+_RECIPES: tuple[Recipe, ...] = (
+    _removal,
+    _deprecation,
+    _requirement,
+    _revert,
+    _reland,
+    _speed,
+    _perf,
+    _support,
+    _options,
+    _feature,
+    _fix,
+    _behaviour,
+    _read_up,
+    _workaround,
+    _routine,
+)
+
+
+_STRONG_RECIPES = (_removal, _deprecation, _requirement, _revert, _speed)
+
+
+def draft_actions(
+    leads: Sequence[Story], members: dict[Story, tuple[Item, ...]], extra: Sequence[Story] = ()
+) -> list[Action]:
+    """Draft 0 to 5 actions for ``leads`` (best first), then ``extra`` stories if room.
+
+    ``members`` holds each story's cited items, which an action rests on.
+    """
+    actions: list[Action] = []
+    used: set[str] = set()
+    for rank, story in enumerate([*leads, *extra]):
+        if len(actions) >= MAX_ACTIONS:
+            break
+        items = members.get(story) or (story.lead,)
+        context = _Context(story=story, items=tuple(items), rank=rank)
+        # Past the top three stories, only what a team must act on earns an item.
+        for recipe in _RECIPES if rank < 3 else _STRONG_RECIPES:
+            drafted = recipe(context)
+            if drafted is not None and drafted.verb not in used:
+                used.add(drafted.verb)
+                actions.append(drafted)
+                break
+    return actions
+
+
+def skim_action(repo: str, changes: int, item: Item, used: set[str]) -> Action:
+    """The fallback action: read the day's changes in ``repo``, or watch a lone one."""
+    name = repo.split("/", 1)[1]
+    if changes == 1:
+        text = (
+            f"Watch for follow-up fixes to {_thing(item)} in {name} over the next days: "
+            "new code often needs some"
+        )
+        return Action("Watch", text, Urgency.MONITOR, (item,), repo)
+    verb = "Skim" if "Skim" not in used else "Scan"
+    text = (
+        f"{verb} the full list of {count(changes, 'change')} in {name} for anything that "
+        "touches code you own"
+    )
+    return Action(verb, text, Urgency.MONITOR, (item,), repo)

@@ -1,0 +1,184 @@
+"""What a pull request says that a team lead can act on, read from its title, body and files.
+
+Each signal is a plain pattern over the record: a measured speed-up quoted in the body
+("2.7x faster"), a new required version ("bump the Vulkan SDK to 1.4.350.0"), a removal
+or deprecation of something users call, new operator/backend/platform support, a change
+to an option or API, and the code directory the change lives in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from digest.models import PullRequest
+
+_NUMBER = r"(?<![\w.])(\d+(?:\.\d+)?)"
+_SPEED = re.compile(
+    _NUMBER + r"\s?(?:[x\u00d7]|times|%)\s+(faster|speed-?ups?|less memory|lower latency|"
+    r"(?:higher|more) throughput|smaller binar(?:y|ies)|fewer (?:allocations|copies|"
+    r"kernel launches|instructions)|memory reduction|reduction in (?:memory|latency|"
+    r"runtime|compile time)|(?:latency|memory|runtime) reduction)\b"
+    r"|speed-?up of " + _NUMBER + r"\s?([x\u00d7%])",
+    re.I,
+)
+_REQUIREMENT = re.compile(
+    r"\b(?:bump(?:s|ed|ing)?|upgrad(?:e|es|ed|ing)|updat(?:e|es|ed|ing)|pin(?:s|ned)?|"
+    r"requir(?:e|es|ed|ing)|needs? bumping of|rais(?:e|es|ed|ing))\s+(?:the\s+)?"
+    r"(?:(?:minimum|required)\s+)?(?:version\s+of\s+)?"
+    r"(?P<name>[A-Za-z][\w.+*-]*(?:\s+[A-Za-z][\w.+*-]*){0,2}?)\s+"
+    r"(?:(?:version|pin|requirement|dependency)\s+)?(?:from\s+\S+\s+)?to\s+v?"
+    r"(?P<version>\d+(?:\.\d+)+(?:[-.]?[a-z]+\d*)?)\b",
+    re.I,
+)
+# Cheap tests that let most bodies skip the slower patterns.
+_SPEED_HINT = re.compile(r"\d\s?(?:[x\u00d7%]|times)|speed-?up of", re.I)
+_BREAKING_WORDS = ("breaking", "incompatible", "no longer supported", "removed", "deprecated")
+_NOT_A_PACKAGE = frozenset(
+    {"main", "version", "it", "this", "the", "package", "branch", "release", "docs"}
+)
+_REMOVAL_TITLE = re.compile(
+    r"^(remove|delete|drop)\b(?! (the )?(unused|dead|redundant|stale|"
+    r"duplicated?|obsolete|leftover|old|debug|extra|unnecessary|temporary|test|tests|"
+    r"comment|comments|todo|xfail|skip|workaround|hack|print|logging|noise|warning)\b)",
+    re.I,
+)
+_DEPRECATION_TITLE = re.compile(r"^deprecate\b|\bdeprecate (the )?\w", re.I)
+_BREAKING_BODY = re.compile(
+    r"\b(bc[- ]breaking|breaking change|backwards?[- ]incompatible|no longer supported|"
+    r"has been removed|have been removed|is deprecated|are deprecated|will be removed)\b",
+    re.I,
+)
+_SUPPORT = re.compile(
+    r"^(support|enable[sd]?|add(?:s|ed)?|implement\w*|introduc\w+|lower\w*|delegat\w+)\b[^:]*"
+    r"\b(ops?|operators?|kernels?|backends?|platforms?|devices?|models?|dtypes?|bf16|bfloat16|"
+    r"fp16|fp8|int4|int8|quantiz\w+|windows|macos|android|ios|linux|cuda|rocm|metal|vulkan|"
+    r"webgpu)\b",
+    re.I,
+)
+_API = re.compile(
+    r"\b(options?|flags?|arguments?|args|parameters?|params|config(uration)?|settings?|"
+    r"defaults?|environment variables?|env vars?|api|apis|cli|interface)\b",
+    re.I,
+)
+_OPS = re.compile(r"`([^`\s][^`]{0,40})`|\b((?:aten|torch|tosa)\.[\w.]+\w)")
+_NON_CODE_DIRS = frozenset(
+    [
+        "test",
+        "tests",
+        "testing",
+        "doc",
+        "docs",
+        ".github",
+        ".ci",
+        "ci",
+        "scripts",
+        "example",
+        "examples",
+        "benchmark",
+        "benchmarks",
+    ]
+)
+_NON_CODE_SUFFIXES = (".md", ".rst", ".txt", ".yml", ".yaml", ".json", ".cfg", ".toml", ".lock")
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """A version the change needs: ``name`` (``Vulkan SDK``) at ``version`` (``1.4.350.0``)."""
+
+    name: str
+    version: str
+
+
+@dataclass(frozen=True)
+class Facts:
+    """Signals a pull request gives about what its users should do."""
+
+    #: A measured improvement quoted from the PR, e.g. ``2.7x faster``; ``""`` when none.
+    speed_claim: str = ""
+    requirement: Requirement | None = None
+    #: It removes or breaks something users call (a removal title, or breaking language).
+    removes: bool = False
+    deprecates: bool = False
+    #: It adds support for an operator, backend, platform, device, model or dtype.
+    new_support: bool = False
+    #: It touches an option, flag, default, config or API.
+    api_change: bool = False
+    #: Operator or identifier names the title mentions (``aten.bmm``, ``split``).
+    names: tuple[str, ...] = ()
+    #: The code directory most of the change lives in (``backends/arm``), or ``""``.
+    place: str = ""
+
+
+# Removing a restriction, a workaround or dead code helps users; it breaks nothing.
+_HARMLESS_REMOVAL = re.compile(
+    r"\b(restrictions?|limitations?|limits?|constraints?|requirements?|workarounds?|hacks?|"
+    r"warnings?|unused|dead|legacy code|copies|copy|overhead|duplicat\w+|redundan\w+|"
+    r"dependency on|skips?|xfails?|flak\w+)\b",
+    re.I,
+)
+
+
+def facts_of(pull: PullRequest, title: str, body: str) -> Facts:
+    """Read :class:`Facts` from ``pull``'s display ``title`` and cleaned ``body``."""
+    text = f"{title}\n{body[:2500]}"
+    lower = text.lower()
+    breaking = any(word in lower for word in _BREAKING_WORDS) and bool(_BREAKING_BODY.search(text))
+    return Facts(
+        speed_claim=_speed_claim(text) if _SPEED_HINT.search(text) else "",
+        requirement=_requirement(text[: len(title) + 800]),
+        removes=(bool(_REMOVAL_TITLE.match(title)) and not _HARMLESS_REMOVAL.search(title))
+        or breaking,
+        deprecates=bool(_DEPRECATION_TITLE.search(title)),
+        new_support=bool(_SUPPORT.search(title)),
+        api_change=bool(_API.search(title)),
+        names=tuple(dict.fromkeys(a or b for a, b in _OPS.findall(title))),
+        place=_place(pull),
+    )
+
+
+def _speed_claim(text: str) -> str:
+    """The first measured improvement in ``text`` as a noun phrase: ``a 2.7x speed-up``."""
+    match = _SPEED.search(text)
+    if not match:
+        return ""
+    if match.group(1):
+        number, what = match.group(1), match.group(2).lower()
+        unit = "%" if "%" in match.group(0) else "x"
+    else:
+        number, unit, what = match.group(3), match.group(4).replace("\u00d7", "x"), "speed-up"
+    if what in ("faster",) or what.startswith("speed"):
+        article = "an" if re.match(r"(8|11|18)(\D|$)", number) else "a"
+        return f"{article} {number}{unit} speed-up"
+    return f"{number}{unit} {what}"
+
+
+def _requirement(text: str) -> Requirement | None:
+    for match in _REQUIREMENT.finditer(text):
+        name = re.sub(r"\s+(version|pin|requirement)$", "", match.group("name").strip(), flags=re.I)
+        if name.lower() not in _NOT_A_PACKAGE and not name.lower().startswith(("to ", "from ")):
+            return Requirement(name=name, version=match.group("version").rstrip("."))
+    return None
+
+
+def _place(pull: PullRequest) -> str:
+    """The directory (two levels at most) holding most changed lines of product code."""
+    lines: Counter[str] = Counter()
+    for change in pull.files:
+        path = change.path.lower()
+        parts = path.split("/")
+        name = parts.pop()
+        if (
+            not parts
+            or not _NON_CODE_DIRS.isdisjoint(parts)
+            or name.startswith("test_")
+            or "_test." in name
+            or name.endswith(_NON_CODE_SUFFIXES)
+        ):
+            continue
+        parts = change.path.split("/")[:-1][:2]
+        lines["/".join(parts)] += (change.additions or 0) + (change.deletions or 0) + 1
+    if not lines:
+        return ""
+    return max(sorted(lines), key=lambda place: lines[place])

@@ -1,0 +1,176 @@
+"""Sentences: where they end, whether they are whole, and how a PR body's ones are retold.
+
+Splitting survives version numbers (``1.4.350.0``), identifiers (``torch.export``) and
+abbreviations (``e.g.``). :func:`fragment_reason` is the rule both writers' bodies are
+held to; :func:`retell` turns a body's sentences into ones an edition can print: the
+author's imperatives ("Add X. Handle Y.") become one reported sentence ("The change adds
+X and handles Y."), "This PR" becomes "The change", and fragments are dropped.
+"""
+
+from __future__ import annotations
+
+import re
+
+from digest.summarize.phrasing import ends_dangling, join_words
+from digest.summarize.verbs import BASE_FORMS, has_finite_verb, is_imperative, third_person
+
+CITE = re.compile(r"\s*\[(\d+)\]")
+_BOUNDARY = re.compile(r"[.!?][\"')\]”]?\s+(?!\[\d+\])(?=[A-Z`\"'(\[“])")
+_ABBREVIATIONS = frozenset(
+    [
+        "e.g",
+        "i.e",
+        "etc",
+        "vs",
+        "approx",
+        "no",
+        "nos",
+        "fig",
+        "figs",
+        "eq",
+        "cf",
+        "al",
+        "mr",
+        "ms",
+        "dr",
+        "incl",
+        "resp",
+        "ca",
+        "esp",
+        "est",
+        "min",
+        "max",
+    ]
+)
+_SELF_REFERENCE = re.compile(
+    r"^(this|the) (pr|pull request|diff|patch|commit|change|stack)\b(?: also)?", re.I
+)
+_FIRST_PERSON = re.compile(r"^(we|i)\s+(?:also\s+|now\s+)?(\w+)\b", re.I)
+# "This PR is a refactoring patch": says what kind of change, not what it does.
+_VACUOUS = re.compile(
+    r"^\(?(this|the) ((pr|pull request|diff|patch|commit|change) )?(is|was)\b", re.I
+)
+_PRONOUN = re.compile(r"\b(I|I'm|I've|we'll|we're|we've|let's|you'll)\b")
+# A capitalised verb after a comma, semicolon or "and": "Meanwhile, Add X".
+_MID_VERB = re.compile(r"(?:[,;:]|\band)\s+([A-Z][a-z]+)\s+(\S+)")
+# Sentence ends the splitter kept inside ("How to review? a. Read"): a list, not prose.
+_INNER_BREAK = re.compile(r"(?<![\s.][a-z])(?<!\be\.g)(?<!\bi\.e)\.\s+[A-Z]|[!?]\s+\S|\s[a-z]\.\s")
+# An ellipsis glued to a word ("Accuracy Im…"); "f(...)" and "dtype=..." are code.
+_CUT = re.compile(r"\w(…|\.\.\.)(?=\s|$)")
+MIN_WORDS = 4
+_MAX_CHARS = 260
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split prose ``text`` into sentences, not inside abbreviations, initials or numbers."""
+    text = text.strip()
+    sentences: list[str] = []
+    start = 0
+    for match in _BOUNDARY.finditer(text):
+        word = re.search(r"(\S+)$", text[start : match.start()])
+        token = (word.group(1) if word else "").lower().rstrip(".")
+        if token in _ABBREVIATIONS or re.fullmatch(r"[a-z]", token):
+            continue
+        sentences.append(text[start : match.end()].strip())
+        start = match.end()
+    sentences.append(text[start:].strip())
+    return [s for s in sentences if s]
+
+
+def words_of(sentence: str) -> list[str]:
+    """The words of ``sentence`` without its ``[n]`` citations."""
+    return CITE.sub("", sentence).replace("*", "").split()
+
+
+def fragment_reason(sentence: str) -> str | None:
+    """Why ``sentence`` is not a whole news sentence, or None when it is.
+
+    A whole sentence has at least four words besides citations, a subject (it does not
+    open with a bare or inflected verb), a finite verb, no ellipsis, and does not end on
+    a preposition, article or conjunction.
+    """
+    words = words_of(sentence)
+    if len(words) < MIN_WORDS:
+        return "has fewer than four words"
+    first = words[0].strip("`*_\"'“(")
+    following = words[1].strip("`*_\"',") if len(words) > 1 else ""
+    if is_imperative(first, following) or (
+        first[:1].isupper() and first.lower() not in BASE_FORMS and third_person(first)
+    ):
+        return f"has no subject (opens with the verb {first!r})"
+    if not has_finite_verb(words):
+        return "has no verb"
+    text = CITE.sub("", sentence).strip()
+    if _CUT.search(text):
+        return "is cut off"
+    if ends_dangling(text):
+        return "ends mid-phrase"
+    return None
+
+
+def capitalised_verb(sentence: str) -> str | None:
+    """A verb capitalised in the middle of ``sentence`` ("Meanwhile, Add X"), or None."""
+    for match in _MID_VERB.finditer(CITE.sub("", sentence)):
+        word, following = match.group(1), match.group(2)
+        if is_imperative(word, following) or (
+            word.lower() not in BASE_FORMS and third_person(word) is not None
+        ):
+            return word
+    return None
+
+
+def retell(text: str) -> list[str]:
+    """Return ``text``'s whole sentences as an edition may print them (without end stop).
+
+    Runs of the author's imperatives or subjectless verbs are joined into one sentence
+    whose subject is "The change"; other fragments are dropped.
+    """
+    told: list[str] = []
+    actions: list[str] = []
+
+    def flush() -> None:
+        if actions:
+            told.append(f"The change {join_words(actions[:3])}")
+            actions.clear()
+
+    for raw in split_sentences(text):
+        sentence = raw.rstrip(" .!?")
+        if sentence.startswith("(") and sentence.endswith(")"):
+            sentence = sentence[1:-1].rstrip(" .!?")
+        if (
+            len(sentence) > _MAX_CHARS
+            or _PRONOUN.search(sentence)
+            or _VACUOUS.match(sentence)
+            or sentence.endswith(":")
+        ):
+            flush()
+            continue
+        if _INNER_BREAK.search(sentence):
+            flush()
+            continue
+        predicate = _as_predicate(sentence)
+        if predicate is not None:
+            told_as = f"The change {predicate}."
+            if fragment_reason(told_as) is None and capitalised_verb(told_as) is None:
+                actions.append(predicate)
+            continue
+        flush()
+        if fragment_reason(sentence + ".") is None and capitalised_verb(sentence) is None:
+            told.append(sentence[:1].upper() + sentence[1:])
+    flush()
+    return told
+
+
+def _as_predicate(sentence: str) -> str | None:
+    """``sentence``'s predicate when it has no subject of its own ("Add X" -> "adds X")."""
+    sentence = _SELF_REFERENCE.sub("", sentence).strip() or sentence
+    first_person = _FIRST_PERSON.match(sentence)
+    if first_person:
+        sentence = sentence[first_person.start(2) :]
+    first, _, rest = sentence.partition(" ")
+    verb = third_person(first.strip("`"))
+    if verb is None or not rest:
+        return None
+    if first.lower() in BASE_FORMS and not is_imperative(first, rest.split(" ", 1)[0]):
+        return None
+    return f"{verb} {rest}"

@@ -1,0 +1,170 @@
+"""How a story is named and told in one sentence, for every part of an edition.
+
+A story's *subject* is its area (``the NXP backend``, ``MLX``) or its repository; each
+change in it reads as a predicate (``enables `split` support``). Several changes of a
+story are told in one sentence, sharing their verb and common ending when they have
+them: ``The NXP backend enables `MM` [1], `aten.bmm` [2] and `split` [3] with the new
+Neutron flow``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from digest.summarize.base import Item, Story
+from digest.summarize.classify import split_title
+from digest.summarize.phrasing import Phrase, join_words, parse_title, upper_first
+
+_PART_SUFFIX = re.compile(
+    r"\s*[-\u2013:,]?\s*(\((pt|part)\.?\s*\d+(/\w+)?\)|\b(pt|part)\.?\s*\d+(/\w+)?|\[\d+/\d+\]|\(\d+/\d+\)"
+    r"|\(group id:[^)]*\))\s*$",
+    re.I,
+)
+_PART_PREFIX = re.compile(r"^\s*(\(?\d+/\d*n?\)?|\[\d+/\d*n?\])\s+", re.I)
+_RAW_URL = re.compile(r"<?https?://\S+>?|\bwww\.\S+")
+_TRAILING_PR = re.compile(r"\s*\(#\d+\)\s*$")
+_REVERT_QUOTE = re.compile(r'^\s*(?:revert|back\s?out)\s+["“](?P<inner>.*)["”]\s*$', re.I | re.S)
+_RELAND_MARK = re.compile(
+    r"^\s*(\[re-?land\]\s*|re-?land(ed)?\s*:?\s*|reapply\s*)|\s*\((re-?land|reland)\)\s*$", re.I
+)
+# Areas that name a kind of work rather than a place; their stories take the repo's name.
+_NOT_A_SUBJECT = frozenset(
+    [
+        "examples",
+        "example",
+        "docs",
+        "doc",
+        "tests",
+        "test",
+        "ci",
+        "benchmarks",
+        "benchmark",
+        "utils",
+        "misc",
+        "build",
+        "infra",
+        "tools",
+        "scripts",
+        "release",
+        "codegen",
+        "bot",
+        "chore",
+        "typing",
+        "lint",
+    ]
+)
+_COMMON_NOUN_AREA = re.compile(
+    r"\b(backend|flow|runtime|compiler|exporter|partitioner|quantizer|delegate|api|team)$", re.I
+)
+
+
+def tidy(title: str) -> str:
+    """``title`` without part numbers, group suffixes, trailing ``(#N)`` or raw URLs."""
+    title = _PART_PREFIX.sub("", _PART_SUFFIX.sub("", _TRAILING_PR.sub("", title)))
+    title = " ".join(_RAW_URL.sub("", title).split()).rstrip(" .:;,")
+    return title or "an untitled change"
+
+
+def subject(story: Story, initial: bool = True) -> str:
+    """Who a sentence about ``story`` is about: ``The NXP backend``, ``MLX``, ``executorch``."""
+    area = story.area
+    usable = area and not (
+        area.lower() in _NOT_A_SUBJECT or (re.search(r"[_\d]", area) and " " not in area)
+    )
+    if not usable:
+        name = story.repo.split("/", 1)[1]
+        return upper_first(name) if initial else name
+    if _COMMON_NOUN_AREA.search(area):
+        return f"{'The' if initial else 'the'} {area}"
+    return upper_first(area) if area.islower() else area
+
+
+def told_item(story: Story) -> Item:
+    """The change a one-clause summary of ``story`` tells: a same-day revert wins."""
+    return next((item for item in story.items if item.kind == "revert"), story.lead)
+
+
+def phrase_of(item: Item) -> Phrase:
+    """``item``'s title read as a predicate; reverts and re-lands read as such."""
+    if item.kind == "revert":
+        return Phrase(verb="reverts", rest=_reverted_thing(item))
+    if item.kind == "reland":
+        inner = parse_title(relanded_title(item))
+        if inner.verb:
+            return Phrase(verb="re-lands", rest=f"the change that {inner.predicate()}")
+        return Phrase(verb="brings back", rest=inner.thing())
+    return parse_title(tidy(item.headline_title))
+
+
+def relanded_title(item: Item) -> str:
+    """The display title of what a re-land lands again, without its re-land marks."""
+    bare = _RELAND_MARK.sub("", tidy(item.headline_title)).strip('"“” ')
+    bare = re.sub(r'^(revert\s+)?["“]?revert\s+["“](.*)["”]["”]?$', r"\2", bare, flags=re.I)
+    return tidy(split_title(bare)[1])
+
+
+def reverted_title(item: Item) -> str:
+    """The display title of what a revert reverts (from its ``Revert "..."`` title)."""
+    inner = _REVERT_QUOTE.match(item.pull.title)
+    if not inner:
+        bare = re.sub(r"^\s*(revert|back\s?out)\s*:?\s*", "", item.headline_title, flags=re.I)
+        return tidy(bare.strip('"“”'))
+    return tidy(split_title(inner.group("inner"))[1])
+
+
+def _reverted_thing(item: Item) -> str:
+    inner = parse_title(reverted_title(item))
+    return f"the change that {inner.predicate()}" if inner.verb else inner.thing()
+
+
+def story_sentence(
+    story: Story,
+    members: Sequence[Item],
+    cite: Callable[[Item], str],
+    opener: str = "",
+    escape: Callable[[str], str] = str,
+) -> str:
+    """One sentence telling ``members`` of ``story``, each cited where its part ends.
+
+    Members sharing a verb share it (``enables A [1] and B [2]``), and a common ending is
+    said once. ``cite`` returns the citation text for an item; ``opener`` (``In helion,``)
+    starts the sentence; ``escape`` is applied to all text but the citations.
+    """
+    who = escape(subject(story, initial=not opener))
+    phrases = [phrase_of(item) for item in members]
+    verbs = {phrase.verb for phrase in phrases}
+    if len(members) > 1 and len(verbs) == 1 and "" not in verbs:
+        heads, ending = _shared_ending([phrase.rest for phrase in phrases])
+        parts = [f"{escape(head)}{cite(item)}" for head, item in zip(heads, members, strict=True)]
+        tail = f" {escape(ending)}" if ending else ""
+        said = f"{who} {phrases[0].verb} {join_words(parts)}{tail}"
+    else:
+        short = len(members) == 1 and len(phrases[0].predicate().split()) < 3
+        where = f" {_where(story)}" if short else ""
+        parts = [
+            f"{escape(p.predicate() + where)}{cite(item)}"
+            for p, item in zip(phrases, members, strict=True)
+        ]
+        said = f"{who} {join_words(parts)}"
+    return f"{escape(opener)} {said}" if opener else said
+
+
+def _where(story: Story) -> str:
+    """Where a short sentence's change happened: ``in runtime/core/``, or on the main branch."""
+    place = story.lead.facts.place
+    return f"in {place}/" if place else "on the main branch"
+
+
+def _shared_ending(rests: list[str]) -> tuple[list[str], str]:
+    """Split ``rests`` into their own heads and the ending they all share (two words or more)."""
+    split = [rest.split(" ") for rest in rests]
+    shared = 0
+    while (
+        all(len(words) > shared + 1 for words in split)
+        and len({words[-1 - shared].lower() for words in split}) == 1
+    ):
+        shared += 1
+    if shared < 2:
+        return rests, ""
+    return [" ".join(words[:-shared]) for words in split], " ".join(split[0][-shared:])

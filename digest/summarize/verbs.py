@@ -1,0 +1,434 @@
+"""The verbs the writers recognise in pull-request titles and bodies, in all their forms.
+
+Titles are imperative ("Add X"), bodies mix imperatives, third-person ("Adds X") and past
+forms ("Added X"). :data:`THIRD_PERSON` maps every form to the third person singular, which
+is what a news sentence needs; :data:`BASE_FORMS` is the set of imperatives.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Base forms. "Pass", "benchmark", "log", "patch" and "trace" are left out on purpose: in
+# titles they are nouns far more often than verbs.
+_BASES = [
+    "accelerate",
+    "accept",
+    "add",
+    "adjust",
+    "adopt",
+    "align",
+    "allocate",
+    "allow",
+    "annotate",
+    "append",
+    "apply",
+    "audit",
+    "automate",
+    "avoid",
+    "backport",
+    "block",
+    "bound",
+    "bring",
+    "broadcast",
+    "build",
+    "bump",
+    "bundle",
+    "cache",
+    "calculate",
+    "cap",
+    "capture",
+    "cast",
+    "change",
+    "check",
+    "clamp",
+    "clarify",
+    "classify",
+    "clean",
+    "clear",
+    "collect",
+    "combine",
+    "compute",
+    "conduct",
+    "configure",
+    "consolidate",
+    "convert",
+    "copy",
+    "correct",
+    "cover",
+    "create",
+    "customize",
+    "decompose",
+    "decrease",
+    "dedup",
+    "dedupe",
+    "deduplicate",
+    "default",
+    "defer",
+    "delegate",
+    "delete",
+    "deploy",
+    "deprecate",
+    "detect",
+    "disable",
+    "disallow",
+    "dispatch",
+    "distinguish",
+    "document",
+    "drive",
+    "drop",
+    "edit",
+    "eliminate",
+    "embed",
+    "emit",
+    "enable",
+    "enforce",
+    "enhance",
+    "ensure",
+    "evaluate",
+    "expand",
+    "expect",
+    "explain",
+    "export",
+    "expose",
+    "extend",
+    "extract",
+    "fall",
+    "fetch",
+    "filter",
+    "finalize",
+    "fit",
+    "fix",
+    "flatten",
+    "fold",
+    "forward",
+    "free",
+    "fuse",
+    "gate",
+    "gather",
+    "generalize",
+    "generate",
+    "give",
+    "group",
+    "guard",
+    "handle",
+    "harden",
+    "hide",
+    "hoist",
+    "hold",
+    "hook",
+    "ignore",
+    "implement",
+    "import",
+    "improve",
+    "include",
+    "increase",
+    "infer",
+    "initialize",
+    "inline",
+    "insert",
+    "install",
+    "integrate",
+    "introduce",
+    "keep",
+    "land",
+    "launch",
+    "let",
+    "lift",
+    "limit",
+    "load",
+    "lower",
+    "make",
+    "mark",
+    "match",
+    "materialize",
+    "measure",
+    "merge",
+    "migrate",
+    "mirror",
+    "mock",
+    "modify",
+    "move",
+    "narrow",
+    "need",
+    "normalize",
+    "obey",
+    "omit",
+    "optimise",
+    "optimize",
+    "override",
+    "pack",
+    "package",
+    "pad",
+    "parallelize",
+    "parametrize",
+    "parse",
+    "partition",
+    "permit",
+    "pin",
+    "plumb",
+    "populate",
+    "port",
+    "prefer",
+    "prefetch",
+    "prepare",
+    "preserve",
+    "prevent",
+    "print",
+    "probe",
+    "promote",
+    "propagate",
+    "prune",
+    "publish",
+    "quantize",
+    "raise",
+    "read",
+    "rebase",
+    "rebuild",
+    "recognise",
+    "recognize",
+    "recompute",
+    "record",
+    "reduce",
+    "refactor",
+    "refine",
+    "refresh",
+    "register",
+    "reimplement",
+    "reject",
+    "relax",
+    "release",
+    "reload",
+    "relocate",
+    "remap",
+    "remove",
+    "rename",
+    "reorder",
+    "reorganize",
+    "repack",
+    "replace",
+    "replicate",
+    "report",
+    "require",
+    "reserve",
+    "reset",
+    "resize",
+    "resolve",
+    "restore",
+    "restrict",
+    "restructure",
+    "retire",
+    "return",
+    "reuse",
+    "revert",
+    "review",
+    "reword",
+    "rework",
+    "rewrite",
+    "rollback",
+    "route",
+    "run",
+    "sanitize",
+    "save",
+    "scale",
+    "scan",
+    "schedule",
+    "separate",
+    "serialize",
+    "set",
+    "shard",
+    "share",
+    "ship",
+    "shrink",
+    "simplify",
+    "skim",
+    "skip",
+    "slice",
+    "sort",
+    "specialize",
+    "specify",
+    "speed",
+    "split",
+    "squash",
+    "stabilize",
+    "standardize",
+    "start",
+    "stash",
+    "stop",
+    "store",
+    "streamline",
+    "strip",
+    "supply",
+    "support",
+    "suppress",
+    "swap",
+    "switch",
+    "sync",
+    "teach",
+    "tighten",
+    "toggle",
+    "track",
+    "transpose",
+    "trim",
+    "try",
+    "tune",
+    "unblock",
+    "unbreak",
+    "undo",
+    "unify",
+    "unmark",
+    "unpin",
+    "unroll",
+    "unskip",
+    "unwrap",
+    "upcast",
+    "update",
+    "upgrade",
+    "upstream",
+    "use",
+    "validate",
+    "vectorize",
+    "graduate",
+    "reinitialize",
+    "reenable",
+    "re-enable",
+    "reapply",
+    "verify",
+    "warn",
+    "watch",
+    "widen",
+    "wire",
+    "wrap",
+    "write",
+    "yield",
+]
+_IRREGULAR_PAST = {
+    "bring": "brought",
+    "build": "built",
+    "hold": "held",
+    "fall": "fell",
+    "give": "gave",
+    "keep": "kept",
+    "let": "let",
+    "make": "made",
+    "read": "read",
+    "rewrite": "rewrote",
+    "run": "ran",
+    "set": "set",
+    "shrink": "shrank",
+    "split": "split",
+    "teach": "taught",
+    "write": "wrote",
+}
+# Two-syllable verbs stressed on the last syllable double their final consonant too.
+_DOUBLING = frozenset({"commit", "permit", "submit", "unpin", "unwrap", "prefer", "control"})
+#: After these, a title's first word is a noun ("Support for X", "Fix of Y"), not a verb.
+NOUN_FOLLOWERS = frozenset({"for", "of", "in", "to", "is", "was", "and"})
+
+
+def _third(base: str) -> str:
+    if base.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return base + "es"
+    if re.search(r"[^aeiou]y$", base):
+        return base[:-1] + "ies"
+    return base + "s"
+
+
+def _doubles(base: str) -> bool:
+    one_syllable = len(re.findall(r"[aeiouy]+", base)) == 1
+    return bool(re.search(r"[^aeiou][aeiou][bdgmnprt]$", base)) and (
+        one_syllable or base in _DOUBLING
+    )
+
+
+def _forms() -> tuple[dict[str, str], frozenset[str]]:
+    forms: dict[str, str] = {}
+    finite: set[str] = set()
+    for base in _BASES:
+        third = _third(base)
+        stem = base + base[-1] if _doubles(base) else base
+        if base.endswith("e") and not base.endswith("ee"):
+            gerund, past = base[:-1] + "ing", base + "d"
+        elif re.search(r"[^aeiou]y$", base):
+            gerund, past = base + "ing", base[:-1] + "ied"
+        else:
+            gerund, past = stem + "ing", stem + "ed"
+        past = _IRREGULAR_PAST.get(base, past)
+        forms.update({past: third, gerund: third, third: third, base: third})
+        finite.update((third, past))
+    return forms, frozenset(finite)
+
+
+#: Every known form (base, third person, past, gerund) -> the third person singular;
+#: and the forms that make a clause finite (third person, past).
+THIRD_PERSON, _FINITE = _forms()
+#: Every base (imperative) form.
+BASE_FORMS = frozenset(_BASES)
+#: Auxiliaries and common finite verbs that make a clause a sentence.
+_AUXILIARIES = frozenset(
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "has",
+        "have",
+        "had",
+        "can",
+        "could",
+        "will",
+        "would",
+        "should",
+        "may",
+        "might",
+        "must",
+        "does",
+        "do",
+        "did",
+        "gets",
+        "got",
+        "becomes",
+        "became",
+    ]
+)
+
+
+def third_person(word: str) -> str | None:
+    """The third-person singular of ``word`` (any known form, any case), else None."""
+    return THIRD_PERSON.get(word.lower())
+
+
+#: Verbs an action item may open with, besides every base form.
+ACTION_VERBS = BASE_FORMS | {"re-run", "re-test", "re-benchmark", "re-export", "monitor", "plan"}
+
+
+def is_imperative(first: str, following: str) -> bool:
+    """True when a sentence starting ``first following...`` opens with a bare base verb.
+
+    ``Override allows X`` is not: a finite verb next makes the first word a noun.
+    """
+    following = following.lower().strip(",;:")
+    return (
+        first.lower() in BASE_FORMS
+        and following not in NOUN_FOLLOWERS
+        and (following not in _FINITE or following in BASE_FORMS)
+    )
+
+
+def has_finite_verb(words: list[str]) -> bool:
+    """True when ``words`` (after the first) may hold a finite verb.
+
+    Known verbs, auxiliaries, ``-ed`` words and lower-case ``-s`` words count: the test is
+    meant to catch clauses with no verb at all, not to parse English.
+    """
+    for word in words[1:]:
+        lower = word.strip(",;:()")
+        if lower in _AUXILIARIES or lower.lower() in _FINITE:
+            return True
+        inflected = lower.endswith("ed") or (lower.endswith("s") and not lower.endswith(_NOT_VERBS))
+        if inflected and lower.isalpha() and lower.islower() and len(lower) > 3:
+            return True
+    return False
+
+
+_NOT_VERBS = ("ss", "us", "is", "ics", "ous")
