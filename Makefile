@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup run demo test lint format typecheck check golden bench clean
+.PHONY: setup run demo test lint format typecheck check golden bench eval clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,9 @@ golden: $(STAMP) ## refresh the expected rendered output in tests/golden/
 bench: $(STAMP) ## print performance figures
 	$(BIN)/python bench/render_archive.py
 	$(BIN)/python bench/summarize_real.py
+
+eval: $(STAMP) ## grade the extractive editions of every real day in ../shared/data
+	$(BIN)/python bench/evaluate.py
 
 clean:
 	rm -rf site data/demo .pytest_cache .mypy_cache .ruff_cache

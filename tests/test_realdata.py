@@ -15,7 +15,10 @@ from digest.config import ProjectSettings, RepoSettings, Settings, SiteSettings,
 from digest.models import Digest, PullRequest, RepoDay, Urgency
 from digest.pipeline import Collected, Runtime, make_writer, render, summarize
 from digest.registry import default_registry
-from digest.summarize.checks import MAX_REFERENCES, problems
+from digest.summarize.checks import MAX_REFERENCES, coverage_problems, problems
+from digest.summarize.classify import ROUTINE_KINDS, classify
+from digest.summarize.extractive import ExtractiveWriter
+from digest.summarize.select import make_brief
 from tests.realdata import load_days, needs_real_data
 
 pytestmark = [pytest.mark.realdata, needs_real_data]
@@ -82,9 +85,11 @@ def test_at_least_thirty_real_days_across_four_repositories(built) -> None:  # t
 
 
 def test_every_real_edition_keeps_the_rules(built) -> None:  # type: ignore[no-untyped-def]
-    _, editions = built
+    settings, editions = built
     for digest, pulls in editions:
         assert problems(digest, pulls) == [], digest.date
+        brief = make_brief(settings.projects[0], digest.date, pulls)
+        assert coverage_problems(digest, brief) == [], digest.date
         cited = {int(n) for n in re.findall(r"\[(\d+)\]", digest.body)} | {
             n for a in digest.action_items for n in a.refs
         }
@@ -124,3 +129,30 @@ def test_real_feed_parses(built) -> None:  # type: ignore[no-untyped-def]
     assert feed.bozo == 0, feed.get("bozo_exception")
     assert len(feed.entries) == min(len(editions), settings.site.feed_items)
     assert all(e.link.startswith("https://wire.example.org/") for e in feed.entries)
+
+
+def _edition(names: tuple[str, ...], day: dt.date) -> tuple[Digest, list[PullRequest]]:
+    pulls = [pull for name in names for pull in load_days(name).get(day, [])]
+    project = ProjectSettings(
+        name="PyTorch", repos=tuple(RepoSettings(name=f"pytorch/{n[8:]}") for n in names)
+    )
+    brief = make_brief(project, day, pulls)
+    digest = ExtractiveWriter().write(brief)
+    assert problems(digest, pulls) == [] and coverage_problems(digest, brief) == []
+    return digest, pulls
+
+
+def test_the_edition_cites_what_a_human_editor_picked() -> None:
+    # The Wire edition in ../shared/reference cited these four executorch changes of the day.
+    digest, _ = _edition(("pytorch-executorch",), dt.date(2026, 6, 30))
+    picked = {20322, 20325, 20537, 20591}
+    assert len(picked & {ref.number for ref in digest.references}) >= 3
+
+
+@pytest.mark.parametrize("day", [dt.date(2026, 7, 15), dt.date(2026, 8, 20)])
+def test_a_four_repository_day_tells_each_repository_with_news(day: dt.date) -> None:
+    digest, pulls = _edition(REPOS, day)
+    notable = {pull.repo for pull in pulls if classify(pull).kind not in ROUTINE_KINDS}
+    body_refs = {int(n) for n in re.findall(r"\[(\d+)\]", digest.body)}
+    told = {ref.repo for ref in digest.references if ref.n in body_refs}
+    assert notable <= told and len(told) >= 2

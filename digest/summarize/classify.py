@@ -68,6 +68,7 @@ _PREFIX = re.compile(
     r"|(?P<colon>[A-Za-z][\w .+/-]{0,38}?)\s*:\s+"
     r"|(?P<dash>[A-Z][\w .+/-]{2,38}?)\s+-\s+)"
 )
+_CI_TITLE = re.compile(r"\b(to|in|on|for|from) (the )?ci\b|\bci (jobs?|workflows?|runs?)\b", re.I)
 _REMOVAL = re.compile(r"^(remove[sd]?|delete[sd]?|drop(s|ped)?)\b", re.I)
 _REVERT_TITLE = re.compile(r"^\s*(revert|back\s?out)\b", re.I)
 _RELAND_TITLE = re.compile(r"\b(re-?land(ed|ing)?|reapply)\b", re.I)
@@ -266,6 +267,8 @@ def _kind(
         return "chore"
     if markers:
         return markers[0]
+    if _CI_TITLE.search(title):
+        return "ci"
     if facts.removes or facts.deprecates:
         return "breaking"
     if _REMOVAL.match(title):

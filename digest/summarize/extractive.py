@@ -155,7 +155,8 @@ class _Draft:
                 if position == 0:
                     opener = ""
                 elif several_repos and story is stories[0]:
-                    opener = f"In {repo.split('/', 1)[1]},"
+                    # "In torchtitan, torchtitan adds": the subject already names the repository.
+                    opener = "" if _is_brief(story) else f"In {repo.split('/', 1)[1]},"
                 else:
                     opener = _OPENERS[(position - 1) % len(_OPENERS)].rstrip()
                 position += 1
@@ -194,7 +195,9 @@ class _Draft:
 
     # Headline, dek, FAQ: plain text.
     def _clause(self, story: Story, initial: bool = True) -> str:
-        return plain(phrase_of(told_item(story)).clause(subject(story, initial=initial)))
+        """``story`` in one plain clause, as headlines, deks and the FAQ tell it."""
+        phrase = phrase_of(told_item(story), short=True)
+        return plain(phrase.clause(subject(story, initial=initial)))
 
     def _headline(self, leads: list[Story]) -> str:
         """The top story and the next one (from another repository when there is one).
@@ -213,9 +216,9 @@ class _Draft:
         if len(", ".join(clauses)) <= HEADLINE_LIMIT:
             return ", ".join(clauses).upper()
         for share in (10, 6):
-            first = fit(clauses[0], HEADLINE_LIMIT * share // 10)
-            rest = fit(clauses[1], HEADLINE_LIMIT - len(first) - 2)
-            if len(rest.split()) >= 3 and len(first) + len(rest) + 2 <= HEADLINE_LIMIT:
+            first = fit(clauses[0], HEADLINE_LIMIT * share // 10, phrases_only=True)
+            rest = fit(clauses[1], HEADLINE_LIMIT - len(first) - 2, phrases_only=True)
+            if len(first.split()) >= 3 and len(rest.split()) >= 3:
                 return f"{first}, {rest}".upper()
         return fit(clauses[0], HEADLINE_LIMIT).upper()
 
@@ -310,7 +313,7 @@ def _is_brief(story: Story) -> bool:
 def _shared_subject_headline(top: Story, second: Story) -> str:
     """Two stories with one subject in one clause: ``TORCHTITAN REMOVES X AND Y``."""
     who = _headline_clause(plain(subject(top)))
-    first, then = phrase_of(told_item(top)), phrase_of(told_item(second))
+    first, then = phrase_of(told_item(top), short=True), phrase_of(told_item(second), short=True)
     said = (
         f"{first.verb} {first.rest} and {then.rest}"
         if first.verb and first.verb == then.verb

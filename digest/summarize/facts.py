@@ -57,6 +57,7 @@ _SUPPORT = re.compile(
     r"webgpu)\b",
     re.I,
 )
+_ENABLING = re.compile(r"(support|enable|add|implement|lower|delegate)\w*\b", re.I)
 _API = re.compile(
     r"\b(options?|flags?|arguments?|args|parameters?|params|config(uration)?|settings?|"
     r"defaults?|environment variables?|env vars?|api|apis|cli|interface)\b",
@@ -122,6 +123,7 @@ _HARMLESS_REMOVAL = re.compile(
 
 def facts_of(pull: PullRequest, title: str, body: str) -> Facts:
     """Read :class:`Facts` from ``pull``'s display ``title`` and cleaned ``body``."""
+    names = tuple(dict.fromkeys(a or b for a, b in _OPS.findall(title)))
     text = f"{title}\n{body[:2500]}"
     lower = text.lower()
     breaking = any(word in lower for word in _BREAKING_WORDS) and bool(_BREAKING_BODY.search(text))
@@ -131,9 +133,9 @@ def facts_of(pull: PullRequest, title: str, body: str) -> Facts:
         removes=(bool(_REMOVAL_TITLE.match(title)) and not _HARMLESS_REMOVAL.search(title))
         or breaking,
         deprecates=bool(_DEPRECATION_TITLE.search(title)),
-        new_support=bool(_SUPPORT.search(title)),
+        new_support=bool(_SUPPORT.search(title) or (names and _ENABLING.match(title))),
         api_change=bool(_API.search(title)),
-        names=tuple(dict.fromkeys(a or b for a, b in _OPS.findall(title))),
+        names=names,
         place=_place(pull),
     )
 

@@ -28,6 +28,7 @@ _FIRST_SENTENCE = re.compile(r"(?<=[^\s.])[.!?;]\s+(?=[A-Z`\"'(])")
 _TRUNCATED = re.compile(r"\s*\S*(…|\.\.\.)\s*$")
 _QUOTES = re.compile('["“”]')
 _TAGS = re.compile(r"^(\s*\[[^\]]{1,40}\])+\s*")
+_ADVERB = re.compile(r"^([A-Za-z]+ly|always|only|further|also|now|never)$", re.I)
 _NEGATED = re.compile(r"^(don't|do not|dont)\s+(\w+)\b", re.I)
 _LEADING_CLAUSE = re.compile(r"^([A-Z][^,]{2,60}),\s+([A-Z][a-z]+)\b")
 # Asides a headline does without: "(e.g. gs://)", "(ported from #1941)", "(#123)", "(WIP)".
@@ -110,7 +111,13 @@ def parse_title(title: str) -> Phrase:
         title = f"{title[opening.start(2) :]} {lower_first(opening.group(1))}"
     first, _, rest = title.partition(" ")
     following = rest.split(" ", 1)[0]
-    verb = third_person(first) if following.lower() not in NOUN_FOLLOWERS else None
+    if _ADVERB.match(first) and third_person(following):
+        inner = parse_title(rest)
+        if inner.verb:  # "Temporarily disable X": the adverb stays with its verb.
+            return Phrase(verb=f"{first.lower()} {inner.verb}", rest=inner.rest)
+    # "Updates to the docs" and "Changes in X" are nouns; "Move to uv" is a verb.
+    plural_noun = first.lower().endswith("s") and following.lower() in ("to", "in", "on")
+    verb = None if following.lower() in NOUN_FOLLOWERS or plural_noun else third_person(first)
     if not verb or not rest:
         return Phrase(verb="", rest=title)
     if verb == "speeds" and rest.lower().startswith("up "):
@@ -168,21 +175,27 @@ def plain(text: str) -> str:
     return text.replace("<", "\u2039").replace(">", "\u203a")
 
 
-def fit(text: str, limit: int) -> str:
+_JOINTS = (" and ", " with ", " by ", " for ", " via ", " in ", " to ", ", ")
+
+
+def fit(text: str, limit: int, phrases_only: bool = False) -> str:
     """Shorten ``text`` to at most ``limit`` characters, at a phrase boundary if possible.
 
-    Clauses are cut before " and ", " with ", " by ", " for ", " via ", " in " or " to "
-    (keeping at least half the limit), else at the last whole word; never with an ellipsis
-    and never ending on an article, preposition or conjunction.
+    Clauses are cut before the last " and ", " with ", " by ", " for ", " via ", " in ",
+    " to " or ", " that fits (keeping at least half the limit), else at the last whole
+    word, or, with ``phrases_only``, not at all (``""``); never with an ellipsis and never
+    ending on an article, preposition or conjunction.
     """
     if len(text) <= limit:
         return text
     if limit < 1:
         return ""
-    for joint in (" and ", " with ", " by ", " for ", " via ", " in ", " to ", ", "):
-        cut = text[: limit + 1].lower().rfind(joint)
-        if cut >= limit // 2:
-            return _trim(text[:cut].split(" "))
+    lower = text.lower()
+    cut = max(lower.rfind(joint, 0, limit + len(joint)) for joint in _JOINTS)
+    if cut >= limit // 2:
+        return _trim(text[:cut].split(" "))
+    if phrases_only:
+        return ""
     return _trim(text[: limit + 1].split(" ")[:-1]) or text[:limit]
 
 

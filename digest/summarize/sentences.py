@@ -56,7 +56,7 @@ _MID_VERB = re.compile(r"(?:[,;:]|\band)\s+([A-Z][a-z]+)\s+(\S+)")
 # Sentence ends the splitter kept inside ("How to review? a. Read"): a list, not prose.
 _INNER_BREAK = re.compile(r"(?<![\s.][a-z])(?<!\be\.g)(?<!\bi\.e)\.\s+[A-Z]|[!?]\s+\S|\s[a-z]\.\s")
 # An ellipsis glued to a word ("Accuracy Im…"); "f(...)" and "dtype=..." are code.
-_CUT = re.compile(r"\w(…|\.\.\.)(?=\s|$)")
+_CUT = re.compile(r"\w(…|\.\.\.)(?=[\s.]|$)")
 MIN_WORDS = 4
 _MAX_CHARS = 260
 

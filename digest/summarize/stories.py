@@ -85,13 +85,19 @@ def told_item(story: Story) -> Item:
     return next((item for item in story.items if item.kind == "revert"), story.lead)
 
 
-def phrase_of(item: Item) -> Phrase:
-    """``item``'s title read as a predicate; reverts and re-lands read as such."""
+def phrase_of(item: Item, short: bool = False) -> Phrase:
+    """``item``'s title read as a predicate; reverts and re-lands read as such.
+
+    ``short`` (for headlines) names what a revert or re-land is about instead of telling
+    the whole change: ``brings back real TOSA ops`` for ``re-lands the change that adds``.
+    """
     if item.kind == "revert":
+        if short:
+            return Phrase(verb="reverts", rest=parse_title(reverted_title(item)).thing())
         return Phrase(verb="reverts", rest=_reverted_thing(item))
     if item.kind == "reland":
         inner = parse_title(relanded_title(item))
-        if inner.verb:
+        if inner.verb and not short:
             return Phrase(verb="re-lands", rest=f"the change that {inner.predicate()}")
         return Phrase(verb="brings back", rest=inner.thing())
     return parse_title(tidy(item.headline_title))

@@ -1,0 +1,163 @@
+"""Facts read from changes, the action items and stories built from them, and their checks."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from digest.config import ProjectSettings, RepoSettings
+from digest.models import Digest, PullRequest, Urgency
+from digest.summarize.checks import coverage_problems, problems
+from digest.summarize.classify import classify
+from digest.summarize.extractive import ExtractiveWriter
+from digest.summarize.facts import Requirement
+from digest.summarize.select import make_brief
+from digest.summarize.verbs import ACTION_VERBS
+from tests.pulls import DAY, busy_day, make_pull, revert_of
+
+PROJECT = ProjectSettings(
+    name="Rocket", repos=(RepoSettings(name="acme/rocket"), RepoSettings(name="acme/pad"))
+)
+BOOSTER = {"stages/booster/flight.py": (300, 20)}
+
+
+def write(pulls: list[PullRequest]) -> Digest:
+    return ExtractiveWriter().write(make_brief(PROJECT, DAY, pulls))
+
+
+def test_facts_read_speed_claims_versions_removals_names_and_place() -> None:
+    fast = classify(make_pull("Cache staging plans", "Staging is now 2.5x faster on big rockets."))
+    assert fast.facts.speed_claim == "a 2.5x speed-up" and fast.kind == "perf"
+    needs = classify(make_pull("Capsule: add bf16", "- Needs bumping of the Metal SDK to 3.2.1.0"))
+    assert needs.facts.requirement == Requirement("Metal SDK", "3.2.1.0")
+    gone = classify(make_pull("Remove `launch_legacy()`", files=BOOSTER))
+    assert (
+        gone.facts.removes and gone.kind == "breaking" and gone.facts.names == ("launch_legacy()",)
+    )
+    assert gone.facts.place == "stages/booster"
+    for harmless in (
+        "Remove the gimbal size restriction",
+        "Remove unused staging helpers",
+        "Fix spelling typo in deprecated_staging_mode",
+        "Add RemoveDeadStagesPass",
+    ):
+        item = classify(make_pull(harmless))
+        assert item.kind != "breaking", harmless
+
+
+def test_a_story_is_told_whole_in_one_sentence() -> None:
+    pulls = [
+        make_pull(f"Booster stage: Enable `{op}` with the new flight flow", files=BOOSTER, minute=i)
+        for i, op in enumerate(["throttle", "gimbal", "staging"])
+    ]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    first = digest.body.split("\n\n")[0]
+    assert first.startswith("Booster stage enables `")
+    assert first.count("[") == 3 and "with the new flight flow." in first
+    assert len(digest.references) == 3
+
+
+def test_action_items_are_distinct_instructions_that_do_not_repeat_titles() -> None:
+    pulls = busy_day()
+    digest = write(pulls)
+    titles = [p.title.lower() for p in pulls]
+    openings = [a.text.split(" ", 1)[0] for a in digest.action_items]
+    assert len(set(openings)) == len(openings)
+    for action in digest.action_items:
+        assert action.text.split(" ", 1)[0].lower() in ACTION_VERBS
+        assert not any(title in action.text.lower() for title in titles)
+        assert not re.search('[“”"`]', action.text)
+        assert not action.text.startswith("Teams using")
+
+
+def test_actions_come_from_what_the_changes_say() -> None:
+    sdk = make_pull(
+        "Capsule: Add bf16 heat shield model",
+        "- Needs bumping of the Metal SDK to 3.2.1.0 to get the bf16 format",
+        files={"capsule/shield.py": (200, 0)},
+    )
+    fast = make_pull(
+        "Optimize staging plans", "Staging is now 2.5x faster.", files={"src/staging.py": (90, 9)}
+    )
+    removed = make_pull(
+        "Remove `launch_legacy()`",
+        "BC-breaking: callers must use `launch()`.",
+        files={"src/launch.py": (0, 300)},
+    )
+    digest = write([sdk, fast, removed])
+    assert problems(digest, [sdk, fast, removed]) == []
+    texts = {a.text.split(" ", 1)[0]: a for a in digest.action_items}
+    assert texts["Migrate"].urgency is Urgency.IMMEDIATE
+    assert "launch_legacy()" in texts["Migrate"].text
+    assert texts["Update"].text.startswith("Update to Metal SDK 3.2.1.0")
+    assert "a 2.5x speed-up" in texts["Re-benchmark"].text
+    assert digest.action_items[0].urgency is Urgency.IMMEDIATE  # most urgent first
+
+
+def test_a_reverted_change_is_told_and_held_off() -> None:
+    feature = make_pull("Booster stage: Add gimbal lock", files=BOOSTER)
+    pulls = [feature, revert_of(feature), make_pull("Add pad telemetry")]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    assert "reverted the same day" in digest.body
+    assert "REVERTS" in digest.headline  # the headline does not announce what is gone
+    hold = [a for a in digest.action_items if a.text.startswith("Hold off")]
+    assert hold and hold[0].urgency is Urgency.MONITOR
+
+
+def test_every_repository_with_notable_news_is_told() -> None:
+    busy = [
+        make_pull(f"Add {what} to the booster", files={f"src/{what}.py": (400, 0)}, minute=i)
+        for i, what in enumerate(["gimbal", "throttle", "staging", "telemetry", "abort", "ascent"])
+    ]
+    small = make_pull("Add a wind sensor", repo="acme/pad", files={"pad/wind.py": (12, 0)})
+    pulls = [*busy, small]
+    brief = make_brief(PROJECT, DAY, pulls)
+    digest = ExtractiveWriter().write(brief)
+    assert problems(digest, pulls) == [] and coverage_problems(digest, brief) == []
+    assert any(p.startswith("Pad adds a wind sensor") for p in digest.body.split("\n\n"))
+
+
+def test_a_large_reland_outranks_a_small_feature() -> None:
+    reland = make_pull(
+        "Booster stage: Add real thrust model (re-land)",
+        files={"stages/booster/thrust.py": (500, 90)},
+    )
+    small = make_pull("Add a pad light", files={"pad/light.py": (20, 0)})
+    brief = make_brief(PROJECT, DAY, [small, reland])
+    assert brief.stories[0].lead.pull is reland
+    digest = ExtractiveWriter().write(brief)
+    assert digest.headline.startswith("BOOSTER STAGE BRINGS BACK REAL THRUST MODEL")
+    assert "re-lands the change that adds real thrust model" in digest.body
+
+
+def test_prose_checks_catch_what_reads_badly() -> None:
+    pulls = busy_day()
+    good = write(pulls)
+    first = good.action_items[0]
+    long_title = next(p.title for p in pulls if len(p.title.split()) >= 5 and ":" not in p.title)
+    bad = dataclasses.replace(
+        good,
+        headline="ROCKET LANDS “ADD GIMBAL…”",
+        dek="Rocket adds `gimbal\\_lock` to the booster.",
+        body="Meanwhile, Add gimbal support [1]. A [1]. The pad adds wind [1]. It rains [1]. "
+        "The booster adds gimbal support for the [1].",
+        action_items=(
+            dataclasses.replace(first, text=f"Teams using rocket: evaluate “{long_title}”"),
+            *good.action_items[1:],
+        ),
+    )
+    found = "\n".join(problems(bad, pulls))
+    for expected in (
+        "headline quotes or cuts a title",
+        "dek is plain text but has Markdown",
+        "capitalises the verb 'Add'",
+        "fewer than four words",
+        "reference [1] is cited in 5 sentences",
+        "ends mid-phrase",
+        "action item 1 does not open with an instruction",
+        "action item 1 quotes",
+        "action item 1 repeats a PR title",
+    ):
+        assert expected in found, expected

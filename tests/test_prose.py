@@ -1,0 +1,140 @@
+"""Sentences and titles as an edition tells them: splitting, fragments, retelling, phrases."""
+
+from __future__ import annotations
+
+import pytest
+
+from digest.summarize.clean import summarize_body
+from digest.summarize.phrasing import ends_dangling, fit, parse_title, plain
+from digest.summarize.sentences import (
+    capitalised_verb,
+    fragment_reason,
+    retell,
+    split_sentences,
+)
+
+
+def test_sentences_split_at_ends_not_inside_versions_identifiers_or_abbreviations() -> None:
+    text = (
+        "The probe needs firmware 2.14.0.1 to boot. It reads torch.export output, e.g. "
+        "Graphs with loops. Dr. Example wrote it [3]. A citation is not a sentence."
+    )
+    assert split_sentences(text) == [
+        "The probe needs firmware 2.14.0.1 to boot.",
+        "It reads torch.export output, e.g. Graphs with loops.",
+        "Dr. Example wrote it [3].",
+        "A citation is not a sentence.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "reason"),
+    [
+        ("Add a gimbal lock to the booster [1].", "no subject"),
+        ("Adds a gimbal lock to the booster.", "no subject"),
+        ("FUEL_SENSOR_MODE_NAN [2].", "fewer than four words"),
+        ("The booster now steers with the", "ends mid-phrase"),
+        ("The capsule handles re-entry heating at Mach 2… [4].", "cut off"),
+        ("Gimbal and throttle support for the booster stage [1].", "no verb"),
+    ],
+)
+def test_fragments_are_named(sentence: str, reason: str) -> None:
+    found = fragment_reason(sentence)
+    assert found is not None and reason in found
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The booster stage adds gimbal support [1][2].",
+        "Callers should use `launch()` instead [1].",
+        "Override allows passing options from both the CLI and the config file.",
+        "The pad streams telemetry to the ground station [4].",
+        "Support for the new throttle curve landed in the booster [2].",
+    ],
+)
+def test_whole_sentences_pass(sentence: str) -> None:
+    assert fragment_reason(sentence) is None
+
+
+def test_capitalised_verbs_mid_sentence_are_found() -> None:
+    assert capitalised_verb("Meanwhile, Add telemetry to the pad [1].") == "Add"
+    assert capitalised_verb("Meanwhile, MLX adds telemetry to the pad [1].") is None
+    assert capitalised_verb("It works on ROCm, CUDA and Metal.") is None
+
+
+def test_a_list_of_imperatives_is_retold_as_one_sentence_with_a_subject() -> None:
+    body = (
+        "- Add a bf16 path to the capsule pipeline\n"
+        "- Handle bf16 in setup_capsule.sh\n"
+        "- Needs bumping of the Metal SDK to 3.2.1.0 to get\n"
+        "CAPSULE_FORMAT_BF16_EXT\n\n"
+        "cc @alice @bob\n"
+    )
+    _, summary = summarize_body(body, "Capsule: add bf16 support")
+    told = retell(summary)
+    assert told == [
+        "The change adds a bf16 path to the capsule pipeline, handles bf16 in "
+        "setup_capsule.sh and needs bumping of the Metal SDK to 3.2.1.0 to get "
+        "CAPSULE_FORMAT_BF16_EXT"
+    ]
+    assert all(fragment_reason(sentence + ".") is None for sentence in told)
+
+
+def test_retelling_drops_what_does_not_read() -> None:
+    summary = (
+        "This PR adds a throttle curve to the booster stage. "
+        "(This is a small optimization.) "
+        "I think we should also revisit the pad later. "
+        "This is a refactoring patch targeting the booster."
+    )
+    assert retell(summary) == ["The change adds a throttle curve to the booster stage"]
+
+
+@pytest.mark.parametrize(
+    ("title", "subject", "clause"),
+    [
+        ("Add gimbal support", "The booster", "The booster adds gimbal support"),
+        ("Added gimbal support", "The booster", "The booster adds gimbal support"),
+        ("Don't partition fp8 weights", "XNNPACK", "XNNPACK no longer partitions fp8 weights"),
+        (
+            "Under simulation mode, Use float16 for the gimbal",
+            "Pallas",
+            "Pallas uses float16 for the gimbal under simulation mode",
+        ),
+        ("Q4k/Q6k improvements", "Rocket", "Rocket lands Q4k/Q6k improvements"),
+        (
+            "Speed up staging by caching plans",
+            "Rocket",
+            "Rocket speeds up staging by caching plans",
+        ),
+        (
+            "Support throttle curves (e.g. linear ones) in the booster",
+            "Rocket",
+            "Rocket supports throttle curves in the booster",
+        ),
+        ("Fix gimbal drift. Also tidy logs", "Rocket", "Rocket fixes gimbal drift"),
+        ("Add staging, Updated docs", "Rocket", "Rocket adds staging, updates docs"),
+        ("Add launch window calculator for the Accur…", "Rocket", None),
+    ],
+)
+def test_titles_become_clauses(title: str, subject: str, clause: str | None) -> None:
+    told = parse_title(title).clause(subject)
+    if clause is None:  # A title GitHub cut: the cut word and what it leaves dangling go.
+        assert told == "Rocket adds launch window calculator"
+    else:
+        assert told == clause
+
+
+def test_fit_cuts_at_phrases_never_mid_word_or_on_a_preposition() -> None:
+    text = "Booster adds gimbal support for the new throttle curve with telemetry"
+    assert fit(text, 40) == "Booster adds gimbal support"
+    assert not ends_dangling(fit(text, 55))
+    assert fit(text, 0) == ""
+    assert ends_dangling("works with the") and not ends_dangling("sets LOOKAHEAD=ON")
+
+
+def test_plain_text_has_no_markdown_quotes_or_tags() -> None:
+    assert plain('Use `launch()` and \\_private "names" <b>now</b>') == (
+        "Use launch() and _private names now"
+    )
