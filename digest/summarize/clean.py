@@ -208,4 +208,4 @@ def _says_something(text: str, title: str) -> bool:
 
 @functools.lru_cache(maxsize=8192)
 def _stem(word: str) -> str:
-    return re.sub(r"(ing|ed|es|s)$", "", word) if len(word) > 4 else word
+    return re.sub(r"(ing|ed|es|e|s)$", "", word) if len(word) > 4 else word

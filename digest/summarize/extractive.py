@@ -39,6 +39,8 @@ from digest.summarize.stories import (
 MEMBERS_PER_STORY = 3
 #: References kept for routine examples and actions outside the lead stories.
 _SPARE_REFERENCES = 1
+#: A clause longer than this tells a revert or re-land by what it is about.
+_SHORT_CLAUSE = 70
 _OPENERS = ("Elsewhere, ", "Meanwhile, ", "Also, ")
 _URGENCY_WORD = {
     Urgency.IMMEDIATE: "Now",
@@ -195,9 +197,15 @@ class _Draft:
 
     # Headline, dek, FAQ: plain text.
     def _clause(self, story: Story, initial: bool = True) -> str:
-        """``story`` in one plain clause, as headlines, deks and the FAQ tell it."""
-        phrase = phrase_of(told_item(story), short=True)
-        return plain(phrase.clause(subject(story, initial=initial)))
+        """``story`` in one plain clause, as headlines, deks and the FAQ tell it.
+
+        A revert or re-land is told whole when that is short enough, else by what it is about.
+        """
+        who = subject(story, initial=initial)
+        whole = plain(phrase_of(told_item(story)).clause(who))
+        if len(whole) <= _SHORT_CLAUSE:
+            return whole
+        return plain(phrase_of(told_item(story), short=True).clause(who))
 
     def _headline(self, leads: list[Story]) -> str:
         """The top story and the next one (from another repository when there is one).
