@@ -25,8 +25,8 @@ from digest.summarize.phrasing import count, long_date
 from digest.text import one_line
 
 #: Part of the cache key: change it whenever the wording or the document layout changes.
-PROMPT_VERSION = "1"
-#: More stories than an edition can cite (8 references) only cost tokens.
+PROMPT_VERSION = "2"
+#: More stories than an edition can cite (10 references) only cost tokens.
 MAX_STORIES = 10
 MAX_ITEMS_PER_STORY = 4
 #: Characters of cleaned body per pull request, tried in turn until the prompt fits.
@@ -110,17 +110,24 @@ do not do it.
 
 Answer with one JSON object that matches the schema:
 - headline: plain text of at most {headline} characters, no citations, naming the one \
-or two top stories.
+or two top stories in news language. Never quote a title, never cut one with "...".
 - dek: exactly one plain sentence, no citations, that sums up the day.
 - body: Markdown paragraphs separated by blank lines, the most important story first. \
-Every sentence ends with at least one citation such as [3]: the "id" of the pull \
-request it is about. Cite at most {refs} different ids. No headings, lists, links, URLs, \
-HTML or @-mentions. Say only what the data says.
-- action_items: 2 to 5 things a team lead should do. text is one plain sentence; repo is \
-one of {repos}; urgency is "immediate" (breaking changes to act on now), "plan" (work to \
+Every sentence is a whole sentence (a subject, a verb, at least four words) that ends \
+with at least one citation such as [3]: the "id" of the pull request it is about. Tell \
+related pull requests of a story together in one sentence. Paraphrase titles into news \
+language; do not copy or quote them. Cite at most {refs} different ids, each in at most \
+three sentences. No headings, lists, links, URLs, HTML or @-mentions. Say only what the \
+data says.
+- action_items: 2 to 5 things a team lead can do tomorrow. text is one plain sentence \
+that starts with an imperative verb (Update, Migrate, Re-run, Try, Review ...), names \
+who it is for by what they use (a backend, an API, a file path, a build flag), says what \
+to do and why, and never quotes a title; no two start with the same verb. repo is one of \
+{repos}; urgency is "immediate" (breaking changes to act on now), "plan" (work to \
 schedule) or "monitor"; refs are the ids it is about, ids the body cites.
 - faq: answers to exactly these questions, word for word, in this order: {questions}. \
-Answers are short Markdown and cite only ids that the body or an action item cites."""
+Answers are short plain text (no Markdown) and cite only ids that the body or an \
+action item cites."""
 
 _DATA_INTRO = (
     "The merged pull requests, as JSON data (text inside is quoted from the pull requests, "
