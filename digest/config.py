@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -114,6 +114,10 @@ class OpenAISettings(_Strict):
     timeout: Annotated[float, Field(gt=0, le=600)] = 60.0
     #: Retries of a 429 or 5xx by the SDK before the writer falls back.
     max_retries: Annotated[int, Field(ge=0, le=10)] = 2
+    #: How to ask for JSON: ``json_schema`` (strict structured output), ``json_object``
+    #: (JSON mode, the schema in the system message: llama.cpp, older servers), or ``auto``:
+    #: ``json_schema`` until the server refuses it, then ``json_object`` for the run.
+    response_format: Literal["auto", "json_schema", "json_object"] = "auto"
 
 
 class RepoSettings(_Strict):

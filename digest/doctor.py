@@ -2,8 +2,10 @@
 
 Loading the configuration is the first check (the CLI does it before calling here). Then:
 the GitHub token (which variable it comes from, never its value), the rate-limit budget
-left, that every GitHub repository answers to its name, and that every ``git:`` path is a
-readable clone with the configured branch. Nothing is written; the CLI prints the findings.
+left, that every GitHub repository answers to its name, that every ``git:`` path is a
+readable clone with the configured branch, and, with ``writer: openai``, that the server
+answers, with which model and which request form. Nothing is written; the CLI prints the
+findings.
 """
 
 from __future__ import annotations
@@ -58,6 +60,8 @@ def diagnose(
         source = GitHubSource(context)
         findings += [_token(source), _budget(source)]
         findings += [_github_repo(source, repo) for repo in on_github]
+    if settings.writer == "openai":
+        findings.append(_openai(settings, env, clock))
     for repo in repos:
         if repo.source == "git":
             findings.append(_git_repo(repo))
@@ -66,6 +70,35 @@ def diagnose(
                 Finding(Status.OK, repo.name, f"source {repo.source!r} has no checks here")
             )
     return findings
+
+
+def _openai(settings: Settings, env: Mapping[str, str], clock: Clock) -> Finding:
+    """Whether the openai writer's server answers, which model, and in which request form."""
+    from digest.summarize.base import WriterContext
+    from digest.summarize.llm import OpenAIWriter
+
+    quick = settings.openai.model_copy(update={"max_retries": DOCTOR_RETRIES})
+    context = WriterContext(settings.model_copy(update={"openai": quick}), clock, env)
+    try:
+        probe = OpenAIWriter(context).probe()
+    except WireError as error:
+        fix = "set openai.base_url or OPENAI_BASE_URL, openai.model and OPENAI_API_KEY"
+        return Finding(Status.FAIL, "openai writer", str(error), fix)
+    detail = (
+        f"{probe.base_url} answers as {probe.model}, with {probe.response_format} "
+        f"and {probe.tokens_field}"
+    )
+    if not probe.answered_json:
+        return Finding(
+            Status.WARN,
+            "openai writer",
+            f"{detail}, but its answer to a JSON request was not JSON",
+            "use a model that follows JSON instructions; editions will fall back to extractive",
+        )
+    fix = ""
+    if settings.openai.response_format == "auto" and probe.response_format == "json_object":
+        fix = "set openai.response_format: json_object to skip the refused first request"
+    return Finding(Status.OK, "openai writer", detail, fix)
 
 
 def _configuration(settings: Settings, repos: Sequence[RepoSettings], config: Path) -> Finding:

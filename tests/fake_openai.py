@@ -37,6 +37,8 @@ class Reply:
     hang: float = 0.0
     #: An HTML page to send instead of a completion (a proxy's login page).
     page: str | None = None
+    #: Answer a completion with no choices at all.
+    no_choices: bool = False
 
 
 def answer(document: Any) -> Reply:
@@ -59,15 +61,26 @@ def page(html: str = "<html><body>Please sign in</body></html>") -> Reply:
     return Reply(page=html)
 
 
+def no_choices() -> Reply:
+    """A 200 completion whose ``choices`` list is empty."""
+    return Reply(no_choices=True)
+
+
 def hang(seconds: float = 5.0) -> Reply:
     """A reply that arrives only after ``seconds``: past any short client timeout."""
     return Reply(hang=seconds, content="{}")
 
 
 class FakeOpenAI:
-    """The server; use as a context manager, which starts and stops it."""
+    """The server; use as a context manager, which starts and stops it.
 
-    def __init__(self) -> None:
+    ``llama_like`` makes it validate requests as llama-cpp-python's server does: a
+    ``json_schema`` response format is refused (400) and ``max_completion_tokens`` is an
+    unknown field (422); such requests are counted but take no scripted reply.
+    """
+
+    def __init__(self, llama_like: bool = False) -> None:
+        self.llama_like = llama_like
         self._replies: deque[Reply] = deque()
         self._lock = threading.Lock()
         self._released = threading.Event()
@@ -118,7 +131,20 @@ class FakeOpenAI:
         with self._lock:
             self.requests.append(body)
             self.headers.append(headers)
+            if self.llama_like and _refusal(body) is not None:
+                return None
             return self._replies.popleft() if self._replies else None
+
+
+def _refusal(body: dict[str, Any]) -> tuple[int, dict[str, Any]] | None:
+    """What llama-cpp-python's server answers to ``body``, when it refuses it."""
+    if (body.get("response_format") or {}).get("type") not in (None, "text", "json_object"):
+        message = "response_format: Input should be 'text' or 'json_object'"
+        return 400, {"error": {"message": message, "type": "invalid_request_error"}}
+    if "max_completion_tokens" in body:
+        field = ["body", "max_completion_tokens"]
+        return 422, {"detail": [{"loc": field, "msg": "Extra inputs are not permitted"}]}
+    return None
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -133,6 +159,10 @@ class _Handler(BaseHTTPRequestHandler):
             return
         body = json.loads(raw)
         reply = fake._take(body, {k.lower(): v for k, v in self.headers.items()})
+        refused = _refusal(body) if fake.llama_like else None
+        if refused is not None:
+            self._send(*refused)
+            return
         if reply is None:
             self._send(
                 500,
@@ -148,6 +178,9 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if reply.page is not None:
             self._send(200, reply.page)
+            return
+        if reply.no_choices:
+            self._send(200, _completion(body, reply) | {"choices": []})
             return
         self._send(200, _completion(body, reply), reply.headers)
 

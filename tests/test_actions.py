@@ -128,7 +128,7 @@ def test_a_large_reland_outranks_a_small_feature() -> None:
     brief = make_brief(PROJECT, DAY, [small, reland])
     assert brief.stories[0].lead.pull is reland
     digest = ExtractiveWriter().write(brief)
-    assert digest.headline.startswith("BOOSTER STAGE RE-LANDS THE CHANGE THAT ADDS REAL THRUST MODEL")
+    assert digest.headline.startswith("BOOSTER STAGE RE-LANDS THE CHANGE THAT ADDS REAL THRUST")
     assert "re-lands the change that adds real thrust model" in digest.body
 
 

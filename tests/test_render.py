@@ -57,7 +57,9 @@ def html_pages(site: Path) -> list[Path]:
 
 
 def test_edition_page(settings: Settings, store: Store) -> None:
-    store.save_digest(make_digest(failed_repos=(failure(),), writer_note="model unavailable"))
+    store.save_digest(
+        make_digest(failed_repos=(failure(),), writer_note="the server could not be reached")
+    )
     build(settings)
     root = page(settings, "rockets/2026-03-02.html")
 
@@ -107,7 +109,7 @@ def test_edition_page(settings: Settings, store: Store) -> None:
     assert len(changes.findall(".//li")) == 4
     assert "acme/antenna: clone is missing" in text(by_class(root, "aside", "notice")[0])
     assert text(by_class(root, "p", "colophon")[0]) == (
-        "Written by the extractive writer (model unavailable)."
+        "Written by the extractive writer because the server could not be reached."
     )
 
 

@@ -22,7 +22,7 @@ MANIFEST = ".wire-manifest.json"
 
 
 def fixture_digests() -> list[Digest]:
-    full = make_digest(failed_repos=(failure(),), writer_note="fallback after a timeout")
+    full = make_digest(failed_repos=(failure(),), writer_note="the server could not be reached")
     earlier = make_digest(
         date=dt.date(2026, 3, 1),
         headline="Quiet Sunday: one fix to the launch checklist",

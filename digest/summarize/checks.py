@@ -17,7 +17,7 @@ from digest.summarize.classify import ROUTINE_KINDS, split_title
 from digest.summarize.phrasing import ends_dangling, long_date
 from digest.summarize.select import lead_stories
 from digest.summarize.sentences import capitalised_verb, fragment_reason, split_sentences
-from digest.summarize.verbs import ACTION_VERBS
+from digest.summarize.verbs import ACTION_VERBS, THIRD_PERSON
 
 HEADLINE_LIMIT = 100
 MAX_REFERENCES = 10
@@ -59,6 +59,7 @@ def problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str]:
     found += _faq_problems(digest)
     found += _markup_problems(digest)
     found += prose_problems(digest, pulls)
+    found += grounding_problems(digest, pulls)
     return found
 
 
@@ -275,3 +276,150 @@ def coverage_problems(digest: Digest, brief: Brief) -> list[str]:
         if times > 1:
             found.append(f"action template repeated: {verb!r} opens {times} action items")
     return found
+
+
+# Words any edition may use whatever the changes say: function words and newsroom words.
+_COMMON_WORDS = """
+about above across after again against also although among another anything around because
+been before being below between both but cannot could does doing down during each either
+else enough even ever every first from further have having here however into itself just
+last later least less like made make many more most much must near need needs never next
+none nothing once only other others over own perhaps same should since some something still
+such than that their them then there these they this those though through thus together too
+under until upon very well were what when where whether which while whom whose will with
+within without would your yours today tomorrow yesterday day days week change changes
+changed new newly now merged merge merges landed land lands main branch edition teams team
+users user people project projects repository repositories code work working workloads
+workload settings setting release releases upgrade upgrading build builds built test tests
+tested testing benchmark benchmarks benchmarking model models support supported supports
+feature features fix fixes fixed improvement improvements faster slower speed performance
+behavior behaviour option options default defaults api apis version versions file files path
+paths docs documentation example examples pull request requests author authors review
+reviewed reviews before after instead again already back still note notes help helps problem
+problems issue issues bug bugs case cases part parts side sides way ways time times first
+second third one two three four five several many few other elsewhere meanwhile smaller
+larger related along alongside meant reach reaches local workaround workarounds re-run
+re-test hit expects expect wherever environment environments everything once anything
+whether full list touch touches follow-up follow-ups often maintenance dependency
+dependencies re-benchmark speed-up refactoring
+"""
+_COMMON = frozenset(_COMMON_WORDS.split())
+_TERM = re.compile(r"[A-Za-z_][A-Za-z0-9_./+-]*[A-Za-z0-9_]|\d+(?:\.\d+)+")
+MENTION = re.compile(r"(?<![\w.@/])@[A-Za-z0-9][A-Za-z0-9_-]*")
+SHELL = re.compile(
+    r"\b(curl|wget)\s+-?\S|\|\s*(sudo\s+)?(sh|bash|zsh|python3?)\b|\bsudo\s+\S|"
+    r"\brm\s+-[rf]+\b|\bchmod\s+[0-7+]|\bbase64\s+(-d|--decode)\b|\beval\s*\(",
+    re.I,
+)
+#: At least this share of a sentence's distinctive words must come from what it cites.
+GROUNDED_SHARE = 0.5
+
+
+def grounding_problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str]:
+    """What ``digest`` says that the changes it cites do not support.
+
+    Each body sentence and action item must share most of its distinctive words (names,
+    identifiers, uncommon words) with the titles, bodies and file paths of the pull
+    requests it cites; the dek with those the edition cites, the headline with those the
+    body cites. No text may hold an @-mention or a shell command that no cited title has.
+    """
+    vocabulary = _Vocabulary(digest, pulls)
+    body_refs = {int(n) for n in CITE.findall(digest.body)}
+    found = []
+    for sentence in body_sentences(digest.body):
+        refs = {int(n) for n in CITE.findall(sentence)}
+        if unsupported := vocabulary.unsupported(sentence, refs):
+            found.append(f"body sentence is not supported by what it cites ({unsupported})")
+    for name, text, refs in (
+        ("headline", digest.headline, body_refs),
+        ("dek", digest.dek, {ref.n for ref in digest.references}),
+        *(
+            (f"action item {i}", action.text, set(action.refs))
+            for i, action in enumerate(digest.action_items, start=1)
+        ),
+    ):
+        if unsupported := vocabulary.unsupported(text, refs):
+            found.append(f"{name} is not supported by what it cites ({unsupported})")
+    # A decorator in a title (``@torch.compile``) is news; an @-mention or command is not.
+    titles = " ".join(ref.title for ref in digest.references).lower()
+    texts = [digest.headline, digest.dek, digest.body, *(a.text for a in digest.action_items)]
+    texts += [entry.answer for entry in digest.faq]
+    for text in texts:
+        for pattern in (MENTION, SHELL):
+            for match in pattern.finditer(text):
+                if match.group(0).lower() not in titles:
+                    found.append(f"text has an @-mention or a command: {match.group(0)!r}")
+                    break
+    return found
+
+
+class _Vocabulary:
+    """The distinctive words of each referenced change, and of the edition's own names."""
+
+    def __init__(self, digest: Digest, pulls: Sequence[PullRequest]) -> None:
+        by_key = {(p.repo, p.number, p.url): p for p in pulls}
+        self._names = _terms(f"{digest.project} {digest.project_slug} {' '.join(digest.repos)}")
+        self._by_ref: dict[int, set[str]] = {}
+        for ref in digest.references:
+            pull = by_key.get((ref.repo, ref.number, ref.url))
+            text = f"{ref.repo} {ref.title}"
+            if pull is not None:
+                paths = " ".join(change.path for change in pull.files[:200])
+                text += f" {pull.body[:6000]} {paths}"
+            self._by_ref[ref.n] = _terms(text)
+
+    def unsupported(self, text: str, refs: set[int]) -> str:
+        """The words of ``text`` the ``refs`` do not support, when too many; else ``""``."""
+        words = _distinctive(text)
+        if not words:
+            return ""
+        known = set(self._names)
+        for n in refs:
+            known |= self._by_ref.get(n, set())
+        missing = sorted(
+            word
+            for word in words
+            if word not in known and not all(p in known for p in _parts(word) if len(p) > 2)
+        )
+        if len(missing) <= len(words) * (1 - GROUNDED_SHARE):
+            return ""
+        return ", ".join(missing[:6])
+
+
+_ESCAPE = re.compile(r"\\(?=[\\`*_\[\]<>!#|~{}()+.-])")
+
+
+def _terms(text: str) -> set[str]:
+    """Every word of ``text``, lower-cased and stemmed, with identifiers also split apart."""
+    terms = set()
+    for raw in _TERM.findall(_ESCAPE.sub("", text)):
+        word = raw.lower().strip("./+-")
+        terms.add(_stem(word))
+        terms.update(_parts(word))
+    return terms
+
+
+def _parts(word: str) -> set[str]:
+    """The stemmed pieces of an identifier or path: ``torch.export_utils`` -> torch, export..."""
+    return {_stem(part) for part in re.split(r"[_./+-]+", word) if part}
+
+
+def _distinctive(text: str) -> set[str]:
+    """The words of ``text`` that say something specific: not common, not a known verb."""
+    words = set()
+    for raw in _TERM.findall(_ESCAPE.sub("", CITE.sub(" ", text))):
+        word = raw.lower().strip("./+-")
+        if len(word) < 4 or word in _COMMON or word in THIRD_PERSON or word.isdigit():
+            continue
+        words.add(_stem(word))
+    return words
+
+
+def _stem(word: str) -> str:
+    if len(word) > 5 and word.endswith(("ing", "ies")):
+        return word[:-3]
+    if len(word) > 4 and word.endswith(("es", "ed")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word

@@ -11,14 +11,15 @@ edition and ``writer_note`` says why. Accepted answers are cached by request.
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from digest.errors import UsageError
+from digest.errors import UsageError, WireError
 from digest.models import ActionItem, Digest, FaqEntry, Reference
 from digest.summarize.base import Brief, Item, WriterContext
 from digest.summarize.cache import AnswerCache, cache_key
@@ -42,10 +43,26 @@ if TYPE_CHECKING:
     # The SDK takes a quarter of a second to import: only editions that call it pay for it.
     import openai
     from openai.types.chat import ChatCompletionMessageParam
-    from openai.types.shared_params import ResponseFormatJSONSchema
+    from openai.types.shared_params import ResponseFormatJSONObject, ResponseFormatJSONSchema
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
-NOTE_LIMIT = 240
+#: The only words a fallback puts on a public page: never model text or server messages.
+REJECTED = "the model's answer did not pass the checks"
+UNREACHABLE = "the server could not be reached"
+REFUSED = "the server refused the request"
+UNREADABLE = "the server's answer could not be read"
+DECLINED = "the model declined"
+TOO_LARGE = "the day did not fit the model's token budget"
+REASONS = (REJECTED, UNREACHABLE, REFUSED, UNREADABLE, DECLINED, TOO_LARGE)
+#: The body the prompt asks for is about 250 words; a longer one is rejected.
+MAX_BODY_WORDS = 350
+#: An answer longer than this many characters per answer token is not read at all.
+CHARS_PER_ANSWER_TOKEN = 6
+# What a server says when it does not know a parameter: llama.cpp's server and older
+# OpenAI-compatible ones answer 400, 422 or 500 naming it.
+_FORMAT_REFUSED = re.compile(r"response_format|json_schema", re.I)
+_TOKENS_REFUSED = re.compile(r"max_completion_tokens", re.I)
+_REFUSAL_STATUSES = (400, 422, 500)
 
 
 @dataclass(frozen=True)
@@ -57,6 +74,22 @@ class _Reply:
     refusal: str
     prompt_tokens: int
     answer_tokens: int
+    #: The model that answered, as the server names it.
+    model: str = ""
+
+
+@dataclass(frozen=True)
+class Probe:
+    """What ``digest doctor`` learnt of the server: where, which model, which request form."""
+
+    base_url: str
+    model: str
+    #: ``json_schema`` or ``json_object``: the structured-output form the server accepts.
+    response_format: str
+    #: ``max_completion_tokens`` or ``max_tokens``.
+    tokens_field: str
+    #: Whether the tiny answer was JSON, as asked.
+    answered_json: bool
 
 
 @dataclass
@@ -75,6 +108,10 @@ class _Unreadable(Exception):
     """The server answered, but not with a chat completion (an HTML page, a bare value)."""
 
 
+class _Declined(Exception):
+    """The model refused to write the edition (a final answer: not asked again)."""
+
+
 class OpenAIWriter:
     """Writes the edition with a chat model; falls back to the extractive writer."""
 
@@ -88,6 +125,12 @@ class OpenAIWriter:
         self._api_key = _api_key(context.env.get("OPENAI_API_KEY", ""))
         self._base_url = _base_url(self._settings.base_url or context.env.get("OPENAI_BASE_URL"))
         self._cache = AnswerCache(context.settings.data_dir / "cache" / "openai")
+        # What the server accepts, learnt on the first request and kept for the run.
+        mode = self._settings.response_format
+        self._format = "json_object" if mode == "json_object" else "json_schema"
+        self._may_switch_format = mode == "auto"
+        self._tokens_field = "max_completion_tokens"
+        self._settled = False
 
     def write(self, brief: Brief) -> Digest:
         """Return the model's edition of ``brief`` if it passes the checks, else the extractive."""
@@ -96,7 +139,7 @@ class OpenAIWriter:
         try:
             prompt = build_prompt(brief, self._settings.token_budget)
         except BudgetError as error:
-            return self._fallback(brief, str(error), "openai prompt over the token budget")
+            return self._fallback(brief, str(error), TOO_LARGE)
         key = cache_key(
             model=self._settings.model,
             temperature=self._settings.temperature,
@@ -111,9 +154,39 @@ class OpenAIWriter:
 
         try:
             return self._ask(brief, prompt, key)
+        except (openai.OpenAIError, _Unreadable, _Declined) as error:
+            detail, reason = self._describe(error)
+            return self._fallback(brief, detail, reason)
+
+    def probe(self) -> Probe:
+        """Ask the server one tiny question the way editions ask, and say what it accepts.
+
+        Raises WireError with the log line's detail (server, status, fix) when it cannot
+        be used at all.
+        """
+        import openai
+
+        schema = {
+            "type": "object",
+            "properties": {"ok": {"type": "boolean"}},
+            "required": ["ok"],
+            "additionalProperties": False,
+        }
+        system = Message(role="system", content='Answer with the JSON object {"ok": true}.')
+        messages = (system, Message(role="user", content="Are you there?"))
+        prompt = Prompt(messages, schema, inputs=(), stories=0, tokens=30, answer_tokens=64)
+        try:
+            with self._client() as client:
+                reply = self._complete(client, messages, prompt)
         except (openai.OpenAIError, _Unreadable) as error:
-            detail, note = self._describe(error)
-            return self._fallback(brief, detail, note)
+            raise WireError(self._describe(error)[0]) from None
+        return Probe(
+            base_url=_display_url(self._base_url),
+            model=reply.model or self._settings.model,
+            response_format=self._format,
+            tokens_field=self._tokens_field,
+            answered_json=_is_json(reply.text),
+        )
 
     def _cached(self, key: str, brief: Brief, prompt: Prompt) -> Digest | None:
         """The edition from the answer cached under ``key``, if there is one that still passes."""
@@ -141,6 +214,8 @@ class OpenAIWriter:
                 for attempt in (1, 2):
                     reply = self._complete(client, messages, prompt)
                     usage.add(reply)
+                    if reply.refusal:
+                        raise _Declined(reply.refusal)
                     answer, digest, found = _review(reply, brief, prompt)
                     if answer is not None and digest is not None and not found:
                         self._cache.save(key, answer.model_dump(mode="json"))
@@ -171,7 +246,7 @@ class OpenAIWriter:
                     prompt.tokens,
                     self._settings.token_budget,
                 )
-        return self._fallback(brief, "; ".join(found[:5]), f"openai edition rejected: {found[0]}")
+        return self._fallback(brief, "; ".join(found[:5]), REJECTED)
 
     def _client(self) -> openai.OpenAI:
         import openai
@@ -186,65 +261,142 @@ class OpenAIWriter:
     def _complete(
         self, client: openai.OpenAI, messages: Sequence[Message], prompt: Prompt
     ) -> _Reply:
-        """Send ``messages``; the SDK retries 429 and 5xx up to ``max_retries`` times."""
-        response_format: ResponseFormatJSONSchema = {
-            "type": "json_schema",
-            "json_schema": {"name": "wire_edition", "strict": True, "schema": prompt.schema},
-        }
+        """Send ``messages`` in the form the server accepts; learn that form on the way.
+
+        A server that refuses ``json_schema`` or ``max_completion_tokens`` (400, 422 or 500
+        naming it) is asked again at once without it, and that is remembered for the rest
+        of the run: until a request has gone through, each attempt is made here, so such a
+        refusal is never retried as it is. Otherwise 408, 409, 429, 5xx and connection
+        errors are retried up to ``max_retries`` times (by the SDK, with its backoff), and
+        other answers are final.
+        """
+        import openai
+
+        retries = self._settings.max_retries
+        spent = 0  # attempts of this request made while the server's form was unknown
+        while True:
+            if not self._settled:
+                sdk = client.with_options(max_retries=0)
+            else:
+                sdk = client.with_options(max_retries=max(0, retries - spent))
+            try:
+                reply = self._request(sdk, messages, prompt)
+            except openai.APIStatusError as error:
+                if self._adapt(error):
+                    continue
+                if self._settled or not _retryable(error.status_code) or spent >= retries:
+                    raise
+                self._settled, spent = True, spent + 1
+                time.sleep(_retry_after(error))
+                continue
+            except openai.APIConnectionError:
+                if self._settled or spent >= retries:
+                    raise
+                self._settled, spent = True, spent + 1
+                continue
+            self._settled = True
+            return reply
+
+    def _adapt(self, error: openai.APIStatusError) -> bool:
+        """Switch to what the server accepts when ``error`` refuses a parameter; True if so."""
+        if error.status_code not in _REFUSAL_STATUSES:
+            return False
+        message = _error_text(error)
+        if (
+            self._may_switch_format
+            and self._format == "json_schema"
+            and _FORMAT_REFUSED.search(message)
+        ):
+            self._format = "json_object"
+            self._log.info(
+                "the openai server refuses json_schema response formats; using json_object "
+                "with the schema in the system message for the rest of the run"
+            )
+            return True
+        if self._tokens_field == "max_completion_tokens" and _TOKENS_REFUSED.search(message):
+            self._tokens_field = "max_tokens"
+            self._log.info("the openai server refuses max_completion_tokens; using max_tokens")
+            return True
+        return False
+
+    def _request(
+        self, client: openai.OpenAI, messages: Sequence[Message], prompt: Prompt
+    ) -> _Reply:
+        sent = [_sdk_message(m) for m in messages]
+        response_format: ResponseFormatJSONSchema | ResponseFormatJSONObject
+        if self._format == "json_schema":
+            response_format = {
+                "type": "json_schema",
+                "json_schema": {"name": "wire_edition", "strict": True, "schema": prompt.schema},
+            }
+        else:
+            response_format = {"type": "json_object"}
+            sent[0] = {"role": "system", "content": _with_schema(messages[0], prompt.schema)}
+        # Either field, never both: servers that know only one refuse the other.
+        limit: dict[str, Any] = {self._tokens_field: prompt.answer_tokens}
         try:
             completion = client.chat.completions.create(
                 model=self._settings.model,
-                messages=[_sdk_message(m) for m in messages],
+                messages=sent,
                 temperature=self._settings.temperature,
-                max_completion_tokens=prompt.answer_tokens,
                 response_format=response_format,
+                **limit,
             )
             # Not validated by the SDK: a proxy's HTML page or a stray JSON value gets here.
-            choice = completion.choices[0] if completion.choices else None
+            if not completion.choices:
+                raise _Unreadable("the answer has no choices")
+            choice = completion.choices[0]
             usage = completion.usage
-            content = choice.message.content if choice else None
+            content = choice.message.content
             return _Reply(
                 text=content if isinstance(content, str) else "",
-                finish_reason=(choice.finish_reason or "") if choice else "",
-                refusal=(choice.message.refusal or "") if choice else "",
+                finish_reason=choice.finish_reason or "",
+                refusal=choice.message.refusal or "",
                 prompt_tokens=(usage.prompt_tokens or 0) if usage else 0,
                 answer_tokens=(usage.completion_tokens or 0) if usage else 0,
+                model=completion.model if isinstance(completion.model, str) else "",
             )
         except (ValueError, AttributeError, IndexError, TypeError) as error:
-            raise _Unreadable(type(error).__name__) from error
+            raise _Unreadable(f"not a chat completion ({type(error).__name__})") from error
 
     def _describe(self, error: Exception) -> tuple[str, str]:
-        """(a log line naming the server and the fix, a short public note) for ``error``."""
+        """(a log line naming the server and the fix, the public reason) for ``error``.
+
+        Server messages and the model's words go to the log line only.
+        """
         import openai
 
         where = f"the openai server at {_display_url(self._base_url)}"
         tries = count(self._settings.max_retries + 1, "attempt")
+        if isinstance(error, _Declined):
+            return f"the model declined: {_shorten(one_line(str(error)), 200)}", DECLINED
         if isinstance(error, openai.APITimeoutError):
             return (
                 f"{where} did not answer within openai.timeout ({self._settings.timeout:g} s) "
                 f"in {tries}",
-                "openai server timed out",
+                UNREACHABLE,
             )
         if isinstance(error, openai.APIConnectionError):
             return (
                 f"{where} cannot be reached ({tries}); check openai.base_url or OPENAI_BASE_URL",
-                "openai server unreachable",
+                UNREACHABLE,
             )
         if isinstance(error, _Unreadable):
             return (
-                f"{where} answered with something that is not a chat completion; "
+                f"{where} answered with something that is not a usable chat completion ({error}); "
                 "check openai.base_url or OPENAI_BASE_URL (an API root, often ending in /v1)",
-                "openai server answer unreadable",
+                UNREADABLE,
             )
         if isinstance(error, openai.APIStatusError):
             status = error.status_code
-            hint = _STATUS_HINTS.get(status, f"HTTP {status} after {tries}")
-            return f"{where} answered {hint}", f"openai server answered HTTP {status}"
-        return f"openai request failed: {type(error).__name__}", "openai request failed"
+            hint = _STATUS_HINTS.get(status, f"HTTP {status}")
+            message = _shorten(one_line(_error_text(error)), 200)
+            reason = UNREACHABLE if _retryable(status) else REFUSED
+            return f"{where} answered {hint} after {tries} ({message})", reason
+        return f"openai request failed: {type(error).__name__}", REFUSED
 
-    def _fallback(self, brief: Brief, detail: str, note: str) -> Digest:
-        """The extractive edition of ``brief``, noting why (``note``) and logging ``detail``."""
-        note = _shorten(one_line(f"{note}; extractive fallback"), NOTE_LIMIT)
+    def _fallback(self, brief: Brief, detail: str, reason: str) -> Digest:
+        """The extractive edition of ``brief``; ``reason`` is public, ``detail`` only logged."""
         self._log.warning(
             "%s %s: %s; the extractive writer writes this edition",
             brief.project_slug,
@@ -252,11 +404,11 @@ class OpenAIWriter:
             detail,
         )
         digest = ExtractiveWriter(self._context).write(brief)
-        return dataclasses.replace(digest, writer_note=note)
+        return dataclasses.replace(digest, writer_note=reason)
 
 
 _STATUS_HINTS = {
-    400: "HTTP 400: it may not support json_schema response formats or openai.model's options",
+    400: "HTTP 400: it refuses an option; try openai.response_format: json_object",
     401: "HTTP 401: it refused the key; check OPENAI_API_KEY",
     403: "HTTP 403: the key has no access to openai.model",
     404: "HTTP 404: check openai.model and openai.base_url (OpenAI-style servers end in /v1)",
@@ -267,8 +419,9 @@ def _review(
     reply: _Reply, brief: Brief, prompt: Prompt
 ) -> tuple[Answer | None, Digest | None, list[str]]:
     """Parse and check ``reply``: (answer, edition, problems); problems empty means accepted."""
-    if reply.refusal:
-        return None, None, [f"the model refused: {_shorten(one_line(reply.refusal), 120)}"]
+    limit = prompt.answer_tokens * CHARS_PER_ANSWER_TOKEN
+    if len(reply.text) > limit:
+        return None, None, [f"the answer has {len(reply.text)} characters; at most {limit}"]
     if reply.finish_reason == "length":
         return None, None, [f"the answer was cut off at {prompt.answer_tokens} tokens; be shorter"]
     try:
@@ -335,6 +488,9 @@ def compose(answer: Answer, brief: Brief, inputs: Sequence[Item]) -> tuple[Diges
         faq=tuple(faq),
         writer="openai",
     )
+    words = len(digest.body.split())
+    if words > MAX_BODY_WORDS:
+        found.append(f"the body has {words} words; at most {MAX_BODY_WORDS}")
     return digest, found + problems(digest, [item.pull for item in brief.items])
 
 
@@ -371,6 +527,43 @@ def _markdown(text: str) -> str:
 def _plain(text: str) -> str:
     """Untrusted ``text`` as one line of plain text (headline, dek, question, action item)."""
     return one_line(plain(_EMPHASIS.sub(r"\2", _strip_markup(text))))
+
+
+def _retry_after(error: openai.APIStatusError) -> float:
+    """Seconds the server asked to wait before a retry (``retry-after(-ms)``), at most 60."""
+    headers = error.response.headers
+    try:
+        if "retry-after-ms" in headers:
+            return min(float(headers["retry-after-ms"]) / 1000, 60.0)
+        return min(float(headers.get("retry-after", "0.5")), 60.0)
+    except ValueError:
+        return 0.5
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _retryable(status: int) -> bool:
+    """True for the answers the SDK retries: 408, 409, 429 and server errors."""
+    return status in (408, 409, 429) or status >= 500
+
+
+def _with_schema(system: Message, schema: dict[str, Any]) -> str:
+    """The system message with the answer's JSON schema spelt out (for JSON mode)."""
+    return (
+        f"{system['content']}\n\nAnswer with one JSON object, nothing else, that matches this "
+        f"JSON schema:\n{json.dumps(schema, sort_keys=True)}"
+    )
+
+
+def _error_text(error: openai.APIStatusError) -> str:
+    """What the server said about ``error``: its message and body, as one string."""
+    return f"{error.message} {json.dumps(error.body, default=str) if error.body else ''}"
 
 
 def _sdk_message(message: Message) -> ChatCompletionMessageParam:

@@ -199,7 +199,7 @@ def parse_answer(text: str) -> Answer:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise AnswerError(
-            f"the answer is not valid JSON ({error.msg} at line {error.lineno} "
+            f"the answer is not valid JSON ({error.msg.removesuffix(' at')} at line {error.lineno} "
             f"column {error.colno})"
         ) from None
     try:
