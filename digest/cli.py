@@ -7,12 +7,14 @@ This is the only module that prints for the user or chooses an exit status: a
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import json
 import logging
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tqdm import tqdm
@@ -25,6 +27,7 @@ from digest.lock import data_lock
 from digest.pipeline import Runtime
 from digest.registry import default_registry
 from digest.render import RenderReport
+from digest.summarize.base import Writer
 from digest.summarize.phrasing import count
 from digest.summary import DayOutcome, RunSummary, github_budget
 
@@ -43,13 +46,15 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
     _setup_logging(args.verbose - args.quiet)
     try:
         clock = _clock(env)
-        command: Callable[[argparse.Namespace, Runtime], int] = args.handler
+        command: Callable[[argparse.Namespace, Runtime, Plan], int] = args.handler
         settings = load_settings(Path(args.config))
         rt = Runtime(settings=settings, registry=default_registry(), clock=clock, env=env)
+        # Mistakes in the command line stop it before it waits for the lock or writes.
+        plan = _plan(args, rt)
         if args.command not in WRITING:
-            return command(args, rt)
+            return command(args, rt, plan)
         with data_lock(settings.data_dir, wait=args.wait, command=args.command, now=clock.now):
-            return command(args, rt)
+            return command(args, rt, plan)
     except WireError as error:
         print(f"digest: error: {error}", file=sys.stderr)
         return error.exit_code
@@ -112,29 +117,35 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _run(args: argparse.Namespace, rt: Runtime) -> int:
+def _run(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
     summary = _start_summary(args, rt)
-    summary.status = _each_day(args, rt, summary, collect=True, summarize=True)
-    try:
+    with _summarized(args, rt, summary):
+        failure = None
+        try:
+            summary.status = _each_day(args, rt, plan, summary, collect=True)
+        except WireError as error:
+            if error.exit_code != EXIT_PARTIAL:
+                raise
+            failure = error  # The site is still built from the editions already stored.
         summary.site = pipeline.render(rt)
-    except WireError as error:
-        summary.status = error.exit_code
-        _finish_summary(args, rt, summary)
-        raise
-    _report_render(summary.site)
-    return _finish_summary(args, rt, summary)
+        _report_render(summary.site)
+        if failure is not None:
+            raise failure
+    return summary.status
 
 
-def _collect(args: argparse.Namespace, rt: Runtime) -> int:
+def _collect(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
     summary = _start_summary(args, rt)
-    summary.status = _each_day(args, rt, summary, collect=True, summarize=False)
-    return _finish_summary(args, rt, summary)
+    with _summarized(args, rt, summary):
+        summary.status = _each_day(args, rt, plan, summary, collect=True)
+    return summary.status
 
 
-def _summarize(args: argparse.Namespace, rt: Runtime) -> int:
+def _summarize(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
     summary = _start_summary(args, rt)
-    summary.status = _each_day(args, rt, summary, collect=False, summarize=True)
-    return _finish_summary(args, rt, summary)
+    with _summarized(args, rt, summary):
+        summary.status = _each_day(args, rt, plan, summary, collect=False)
+    return summary.status
 
 
 def _start_summary(args: argparse.Namespace, rt: Runtime) -> RunSummary:
@@ -144,20 +155,31 @@ def _start_summary(args: argparse.Namespace, rt: Runtime) -> RunSummary:
     return summary
 
 
-def _finish_summary(args: argparse.Namespace, rt: Runtime, summary: RunSummary) -> int:
-    """Append ``summary`` to the ``--summary`` file, if one was given; return its status."""
-    if args.summary is not None:
-        if summary.budget_before is not None:
-            summary.budget_after = github_budget(rt)
-        try:
-            with args.summary.open("a", encoding="utf-8") as handle:
-                handle.write(summary.markdown())
-        except OSError as error:
-            raise UsageError(f"--summary {args.summary}: {error.strerror}") from None
-    return summary.status
+@contextlib.contextmanager
+def _summarized(args: argparse.Namespace, rt: Runtime, summary: RunSummary) -> Iterator[None]:
+    """Append ``summary`` to the ``--summary`` file (if given) after the block, even if it fails."""
+    try:
+        yield
+    except WireError as error:
+        summary.status = error.exit_code
+        _write_summary(args, rt, summary)
+        raise
+    _write_summary(args, rt, summary)
 
 
-def _config(args: argparse.Namespace, rt: Runtime) -> int:
+def _write_summary(args: argparse.Namespace, rt: Runtime, summary: RunSummary) -> None:
+    if args.summary is None:
+        return
+    if summary.budget_before is not None:
+        summary.budget_after = github_budget(rt)
+    try:
+        with args.summary.open("a", encoding="utf-8") as handle:
+            handle.write(summary.markdown())
+    except OSError as error:
+        raise UsageError(f"--summary {args.summary}: {error.strerror}") from None
+
+
+def _config(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
     settings = rt.settings
     resolved = {
         "config": str(Path(args.config).resolve()),
@@ -173,12 +195,12 @@ def _config(args: argparse.Namespace, rt: Runtime) -> int:
     return 0
 
 
-def _render(args: argparse.Namespace, rt: Runtime) -> int:
+def _render(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
     _report_render(pipeline.render(rt))
     return 0
 
 
-def _doctor(args: argparse.Namespace, rt: Runtime) -> int:
+def _doctor(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
     findings = doctor.diagnose(rt.settings, rt.env, rt.clock, Path(args.config))
     for finding in findings:
         print(f"{finding.status:<4}  {finding.subject}: {finding.detail}")
@@ -190,17 +212,14 @@ def _doctor(args: argparse.Namespace, rt: Runtime) -> int:
 
 
 def _each_day(
-    args: argparse.Namespace, rt: Runtime, summary: RunSummary, *, collect: bool, summarize: bool
+    args: argparse.Namespace, rt: Runtime, plan: Plan, summary: RunSummary, *, collect: bool
 ) -> int:
-    """Run the chosen stages for every selected project and day; return the exit status.
+    """Run the stages for every day and project of ``plan``; return the exit status.
 
+    Collects (or reads what was collected) and, when the plan has a writer, summarizes.
     Each project-day's outcome is added to ``summary``.
     """
-    days = _days(args, rt.clock)
-    projects = _projects(args, rt)
-    writer_name = getattr(args, "writer", None) or rt.settings.writer
-    # Built before collecting, so an unknown name or a missing key stops the run at once.
-    writer = pipeline.make_writer(rt, writer_name) if summarize else None
+    days, projects, writer = plan.days, plan.projects, plan.writer
     status = 0
     steps = [(day, project) for day in days for project in projects]
     # A progress bar only on a terminal: a scheduler's log gets the per-day lines alone.
@@ -223,8 +242,6 @@ def _each_day(
         except WireError as error:
             summary.days.append(DayOutcome(project.key, day, found, error=str(error)))
             if len(steps) == 1:
-                summary.status = error.exit_code
-                _finish_summary(args, rt, summary)
                 raise
             tqdm.write(f"digest: error: {error}", file=sys.stderr)
             status = max(status, EXIT_PARTIAL)
@@ -237,6 +254,27 @@ def _each_day(
         for failure in found.failures:
             log.warning("%s %s: %s left out: %s", project.key, day, failure.repo, failure.reason)
     return status
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a command will cover, checked before it takes the lock."""
+
+    days: list[dt.date] = field(default_factory=list)
+    projects: list[ProjectSettings] = field(default_factory=list)
+    #: Built up front, so an unknown name or a missing key stops the run at once.
+    writer: Writer | None = None
+
+
+def _plan(args: argparse.Namespace, rt: Runtime) -> Plan:
+    """Return the days, projects and writer of the command line; raise WireError if wrong."""
+    if args.command not in ("run", "collect", "summarize"):
+        return Plan()
+    days, projects = _days(args, rt.clock), _projects(args, rt)
+    writer = None
+    if args.command != "collect":
+        writer = pipeline.make_writer(rt, args.writer or rt.settings.writer)
+    return Plan(days, projects, writer)
 
 
 def _report_render(report: RenderReport) -> None:
