@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -171,3 +172,50 @@ def test_a_build_killed_half_way_leaves_the_last_site_and_the_next_run_completes
     after = pages(site)
     assert b"After" in after["index.html"] and b"Before" not in after["index.html"]
     assert "rockets/2027-01-01.html" in after
+
+
+def test_the_scale_out_steps_write_shards_in_parallel_and_publish_them_once(
+    tmp_path: Path,
+) -> None:
+    for name in ("rocket", "ground"):
+        repo = GitRepo(tmp_path / name)
+        repo.commit(f"Add the {name} pad (#1)", at(DAY, 9), {f"{name}.py": "x = 1\n"})
+    config = CONFIG.format(clone=tmp_path / "rocket") + (
+        f"  - name: Ground\n    repos:\n      - name: acme/ground\n"
+        f"        git: {tmp_path / 'ground'}\n"
+    )
+    fork = GitRepo(tmp_path / "fork-source")
+    fork.commit("Configure", at(DAY), {"digest.yaml": config})
+    origin = fork.bare_clone(tmp_path / "origin.git")
+    now = "2026-03-05T06:00:00Z"
+
+    shards = []
+    for project in ("rocket", "ground"):  # one job per project, on its own runner
+        runner = checkout(origin, tmp_path / f"collect-{project}")
+        assert daily(runner, now, "restore").returncode == 0
+        done = daily(runner, now, "write", "--project", project, "--date", str(DAY))
+        assert done.returncode == 0, done.stderr
+        assert not (runner / "site").exists()  # writing renders nothing
+        shard = tmp_path / f"shard-{project}"
+        done = daily(runner, now, "shard", "--project", project, "--into", str(shard))
+        assert done.returncode == 0, done.stderr
+        shards.append(shard)
+    assert sorted(p.relative_to(shards[0]).as_posix() for p in shards[0].rglob("*.json")) == [
+        "collected/acme/rocket/2026-03-04.json",
+        "digests/rocket/2026-03-04.json",
+    ]
+
+    publisher = checkout(origin, tmp_path / "publish")
+    assert daily(publisher, now, "restore").returncode == 0
+    for shard in shards:  # what download-artifact with merge-multiple does
+        shutil.copytree(shard, publisher / "data", dirs_exist_ok=True)
+    done = daily(publisher, now, "publish")
+    assert done.returncode == 0, done.stderr
+    assert {"rocket/2026-03-04.html", "ground/2026-03-04.html"} <= set(pages(publisher / "site"))
+    saved = run_git(origin, "ls-tree", "-r", "--name-only", "wire-data").split()
+    assert saved == [
+        "collected/acme/ground/2026-03-04.json",
+        "collected/acme/rocket/2026-03-04.json",
+        "digests/ground/2026-03-04.json",
+        "digests/rocket/2026-03-04.json",
+    ]
