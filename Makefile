@@ -45,6 +45,7 @@ golden: $(STAMP) ## refresh the expected rendered output in tests/golden/
 bench: $(STAMP) ## print performance figures
 	$(BIN)/python bench/render_archive.py
 	$(BIN)/python bench/summarize_real.py
+	$(BIN)/python bench/daily_cost.py
 
 clean:
 	rm -rf site data/demo .pytest_cache .mypy_cache .ruff_cache

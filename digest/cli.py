@@ -14,7 +14,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from tqdm import tqdm
@@ -260,8 +260,8 @@ def _each_day(
 class Plan:
     """What a command will cover, checked before it takes the lock."""
 
-    days: list[dt.date] = field(default_factory=list)
-    projects: list[ProjectSettings] = field(default_factory=list)
+    days: tuple[dt.date, ...] = ()
+    projects: tuple[ProjectSettings, ...] = ()
     #: Built up front, so an unknown name or a missing key stops the run at once.
     writer: Writer | None = None
 
@@ -274,7 +274,7 @@ def _plan(args: argparse.Namespace, rt: Runtime) -> Plan:
     writer = None
     if args.command != "collect":
         writer = pipeline.make_writer(rt, args.writer or rt.settings.writer)
-    return Plan(days, projects, writer)
+    return Plan(tuple(days), tuple(projects), writer)
 
 
 def _report_render(report: RenderReport) -> None:

@@ -104,8 +104,11 @@ def github_budget(rt: Runtime) -> Sequence[RateBudget] | str | None:
     """
     if not any(r.source == "github" for p in rt.settings.projects for r in p.repos):
         return None
+    # One retry at most: a summary line is not worth the run's full patience.
+    github = rt.settings.github.model_copy(update={"retries": min(1, rt.settings.github.retries)})
+    settings = rt.settings.model_copy(update={"github": github})
     try:
-        return GitHubSource(SourceContext(rt.settings, rt.clock, rt.env)).rate_limits()
+        return GitHubSource(SourceContext(settings, rt.clock, rt.env)).rate_limits()
     except WireError as error:
         return str(error)
 
