@@ -111,6 +111,13 @@ def test_a_second_run_on_a_fresh_runner_reuses_the_state_and_writes_the_same_sit
     assert pages(second / "site") == pages(first / "site")
     assert len(pages(second / "site")) > 10
 
+    # Run again on the same runner: the restore rewrites no file, so nothing is published.
+    published = (second / "site").readlink()
+    done = daily(second, "2026-03-06T06:00:00Z", "--since", "2026-03-02", "--until", "2026-03-04")
+    assert done.returncode == 0, done.stderr
+    assert "pages 0 written" in done.stdout
+    assert (second / "site").readlink() == published
+
 
 def test_a_repository_left_out_still_builds_and_saves_then_exits_1(
     origin: Path, tmp_path: Path
