@@ -56,10 +56,11 @@ class StagedSite:
         if not changed and self._published() is not None:
             _remove(staging)
             return
-        build = self.builds / str(self._next_number())
+        build = self.builds / str(max(self._numbers(), default=0) + 1)
         staging.rename(build)
         self._point_at(build)
-        self._prune(keep={build.name, *self._previous(build)})
+        # This build, and the one before it for readers that resolved the link just before.
+        self._prune(keep={str(n) for n in sorted(self._numbers())[-2:]})
 
     def abandon(self) -> None:
         """Throw the copy away, leaving the published site as it was."""
@@ -74,9 +75,9 @@ class StagedSite:
         target = self.site_dir.parent / self.site_dir.readlink()
         return target if target.parent == self.builds else None
 
-    def _next_number(self) -> int:
-        numbers = [int(p.name) for p in self.builds.iterdir() if p.name.isdigit()]
-        return max(numbers, default=0) + 1
+    def _numbers(self) -> list[int]:
+        """The numbers of the builds in the builds folder."""
+        return [int(p.name) for p in self.builds.iterdir() if p.name.isdigit()]
 
     def _point_at(self, build: Path) -> None:
         """Make ``site_dir`` a link to ``build`` in one rename."""
@@ -89,13 +90,8 @@ class StagedSite:
             self.site_dir.rename(self.builds / "0")
         link.replace(self.site_dir)
 
-    def _previous(self, build: Path) -> list[str]:
-        """The name of the newest build older than ``build`` (kept for late readers)."""
-        older = [int(p.name) for p in self.builds.iterdir() if p.name.isdigit()]
-        older = [n for n in older if n < int(build.name)]
-        return [str(max(older))] if older else []
-
     def _prune(self, keep: set[str]) -> None:
+        """Delete the numbered builds whose names are not in ``keep``."""
         for path in self.builds.iterdir():
             if path.name.isdigit() and path.name not in keep:
                 _remove(path)
