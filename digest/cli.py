@@ -270,6 +270,8 @@ def _plan(args: argparse.Namespace, rt: Runtime) -> Plan:
     """Return the days, projects and writer of the command line; raise WireError if wrong."""
     if args.command not in ("run", "collect", "summarize"):
         return Plan()
+    if args.summary is not None and not args.summary.parent.is_dir():
+        raise UsageError(f"--summary {args.summary}: no such folder {args.summary.parent}")
     days, projects = _days(args, rt.clock), _projects(args, rt)
     writer = None
     if args.command != "collect":

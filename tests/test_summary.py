@@ -85,3 +85,22 @@ def test_the_summary_counts_the_github_requests_of_the_run(
     assert int(match[3]) == 2  # one GraphQL request per repository-day
     assert int(match[1].replace(",", "")) == 5000 - 2
     assert "SECRET" not in text
+
+
+def test_a_summary_that_cannot_be_written_stops_the_run_before_it_starts(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    summary = folder / "no-such-folder" / "summary.md"
+    args = ["run", "--date", str(DAY), "--summary", str(summary)]
+    assert main([*args, "--config", str(folder / "digest.yaml")], env=NOW) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"digest: error: --summary {summary}: no such folder {summary.parent}"
+    ]
+    assert not (folder / "data").exists()
+
+
+@pytest.mark.parametrize("wait", ["-1", "soon", "nan", "inf"])
+def test_wait_takes_a_number_of_seconds(folder: Path, wait: str) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["render", "--wait", wait, "--config", str(folder / "digest.yaml")], env=NOW)
+    assert exit_.value.code == 2
