@@ -24,9 +24,11 @@ demo: $(STAMP) ## build a site from this repository's own git history, offline
 test: $(STAMP) ## run the test suite
 	$(BIN)/pytest
 
-lint: $(STAMP)
+lint: $(STAMP) ## ruff; actionlint on every workflow; shellcheck on the scripts
 	$(BIN)/ruff check digest tests bench
 	$(BIN)/ruff format --check digest tests bench
+	$(BIN)/actionlint -shellcheck $(BIN)/shellcheck .github/workflows/*.yml
+	$(BIN)/shellcheck scripts/daily .ci/run
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix digest tests bench
@@ -43,6 +45,7 @@ golden: $(STAMP) ## refresh the expected rendered output in tests/golden/
 bench: $(STAMP) ## print performance figures
 	$(BIN)/python bench/render_archive.py
 	$(BIN)/python bench/summarize_real.py
+	$(BIN)/python bench/daily_cost.py
 
 eval: $(STAMP) ## grade the extractive editions of every real day in ../shared/data
 	$(BIN)/python bench/evaluate.py

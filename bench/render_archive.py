@@ -21,6 +21,7 @@ from pydantic import TypeAdapter
 from digest.config import Settings
 from digest.models import ActionItem, ChangeSummary, Digest, FaqEntry, Reference, Urgency
 from digest.render import RenderReport, render_site
+from digest.render.publish import StagedSite
 from digest.store import Store, dumps
 
 TOPICS = ("compiler", "runtime", "ci", "docs", "quantization")
@@ -112,6 +113,20 @@ def timed(label: str, settings: Settings, store: Store) -> RenderReport:
     return report
 
 
+def staging(site_dir: Path, pages: int) -> None:
+    """Print what atomic publishing alone costs: the hard-link copy, then swap and prune."""
+    staged = StagedSite(site_dir)
+    started = time.perf_counter()
+    staged.begin()
+    copied = time.perf_counter()
+    staged.finish(changed=True)
+    done = time.perf_counter()
+    print(
+        f"publishing alone: hard-link copy of {pages} pages {copied - started:.2f} s, "
+        f"swap and delete the build before last {done - copied:.2f} s"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--editions", type=int, default=10_000)
@@ -136,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         timed("add-one-day rebuild", settings, store)
         timed("no-change rebuild", settings, store)
         pages = sum(1 for _ in settings.site_dir.rglob("*.html"))
+        staging(settings.site_dir, pages)
         manifest = (settings.site_dir / ".wire-manifest.json").stat().st_size
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(f"{pages} HTML pages; manifest {manifest / 1e6:.1f} MB; peak memory {peak:.0f} MB")

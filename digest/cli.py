@@ -7,11 +7,14 @@ This is the only module that prints for the user or chooses an exit status: a
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
+import json
 import logging
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from tqdm import tqdm
@@ -20,13 +23,20 @@ from digest import __version__, doctor, pipeline
 from digest.clock import Clock, FixedClock, SystemClock
 from digest.config import DEFAULT_CONFIG, ProjectSettings, load_settings
 from digest.errors import UsageError, WireError
+from digest.lock import data_lock
 from digest.pipeline import Runtime
 from digest.registry import default_registry
 from digest.render import RenderReport
+from digest.summarize.base import Writer
 from digest.summarize.phrasing import count
+from digest.summary import DayOutcome, RunSummary, github_budget
 
 log = logging.getLogger("digest")
 EXIT_PARTIAL = 1
+#: Commands that write into data_dir or site_dir, one at a time (the data lock).
+WRITING = ("run", "collect", "summarize", "render")
+#: How long a writing command waits for another to finish, by default (seconds).
+DEFAULT_WAIT = 60.0
 
 
 def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None) -> int:
@@ -36,10 +46,15 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
     _setup_logging(args.verbose - args.quiet)
     try:
         clock = _clock(env)
-        command: Callable[[argparse.Namespace, Runtime], int] = args.handler
+        command: Callable[[argparse.Namespace, Runtime, Plan], int] = args.handler
         settings = load_settings(Path(args.config))
         rt = Runtime(settings=settings, registry=default_registry(), clock=clock, env=env)
-        return command(args, rt)
+        # Mistakes in the command line stop it before it waits for the lock or writes.
+        plan = _plan(args, rt)
+        if args.command not in WRITING:
+            return command(args, rt, plan)
+        with data_lock(settings.data_dir, wait=args.wait, command=args.command, now=clock.now):
+            return command(args, rt, plan)
     except WireError as error:
         print(f"digest: error: {error}", file=sys.stderr)
         return error.exit_code
@@ -60,6 +75,7 @@ def _parser() -> argparse.ArgumentParser:
         ("summarize", _summarize, "write editions from collected changes"),
         ("render", _render, "build the site from stored editions"),
         ("doctor", _doctor, "check the configuration, the GitHub token and every repository"),
+        ("config", _config, "print the resolved paths, projects and repositories as JSON"),
     ):
         sub = commands.add_parser(name, help=help_text, description=help_text)
         sub.set_defaults(handler=handler)
@@ -68,8 +84,22 @@ def _parser() -> argparse.ArgumentParser:
         )
         sub.add_argument("-v", "--verbose", action="count", default=0, help="say more")
         sub.add_argument("-q", "--quiet", action="count", default=0, help="say less")
-        if name in ("render", "doctor"):
+        if name in WRITING:
+            sub.add_argument(
+                "--wait",
+                type=_seconds,
+                default=DEFAULT_WAIT,
+                metavar="SECONDS",
+                help="wait this long for another run on the same data_dir (default: %(default)g)",
+            )
+        if name not in ("run", "collect", "summarize"):
             continue
+        sub.add_argument(
+            "--summary",
+            type=Path,
+            metavar="PATH",
+            help="append a Markdown summary of the run to PATH (e.g. $GITHUB_STEP_SUMMARY)",
+        )
         sub.add_argument(
             "--date", type=_date, help="the UTC day whose merges are covered (default: yesterday)"
         )
@@ -87,26 +117,90 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _run(args: argparse.Namespace, rt: Runtime) -> int:
-    status = _each_day(args, rt, collect=True, summarize=True)
-    _report_render(pipeline.render(rt))
-    return status
+def _run(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
+    summary = _start_summary(args, rt)
+    with _summarized(args, rt, summary):
+        failure = None
+        try:
+            summary.status = _each_day(args, rt, plan, summary, collect=True)
+        except WireError as error:
+            if error.exit_code != EXIT_PARTIAL:
+                raise
+            failure = error  # The site is still built from the editions already stored.
+        summary.site = pipeline.render(rt)
+        _report_render(summary.site)
+        if failure is not None:
+            raise failure
+    return summary.status
 
 
-def _collect(args: argparse.Namespace, rt: Runtime) -> int:
-    return _each_day(args, rt, collect=True, summarize=False)
+def _collect(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
+    summary = _start_summary(args, rt)
+    with _summarized(args, rt, summary):
+        summary.status = _each_day(args, rt, plan, summary, collect=True)
+    return summary.status
 
 
-def _summarize(args: argparse.Namespace, rt: Runtime) -> int:
-    return _each_day(args, rt, collect=False, summarize=True)
+def _summarize(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
+    summary = _start_summary(args, rt)
+    with _summarized(args, rt, summary):
+        summary.status = _each_day(args, rt, plan, summary, collect=False)
+    return summary.status
 
 
-def _render(args: argparse.Namespace, rt: Runtime) -> int:
+def _start_summary(args: argparse.Namespace, rt: Runtime) -> RunSummary:
+    summary = RunSummary(command=args.command, started=rt.clock.now())
+    if args.summary is not None and args.command != "summarize":
+        summary.budget_before = github_budget(rt)
+    return summary
+
+
+@contextlib.contextmanager
+def _summarized(args: argparse.Namespace, rt: Runtime, summary: RunSummary) -> Iterator[None]:
+    """Append ``summary`` to the ``--summary`` file (if given) after the block, even if it fails."""
+    try:
+        yield
+    except WireError as error:
+        summary.status = error.exit_code
+        _write_summary(args, rt, summary)
+        raise
+    _write_summary(args, rt, summary)
+
+
+def _write_summary(args: argparse.Namespace, rt: Runtime, summary: RunSummary) -> None:
+    if args.summary is None:
+        return
+    if summary.budget_before is not None:
+        summary.budget_after = github_budget(rt)
+    try:
+        with args.summary.open("a", encoding="utf-8") as handle:
+            handle.write(summary.markdown())
+    except OSError as error:
+        raise UsageError(f"--summary {args.summary}: {error.strerror}") from None
+
+
+def _config(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
+    settings = rt.settings
+    resolved = {
+        "config": str(Path(args.config).resolve()),
+        "data_dir": str(settings.data_dir.resolve()),
+        # Not resolved: site_dir is a link that each build moves.
+        "site_dir": str(settings.site_dir.parent.resolve() / settings.site_dir.name),
+        "projects": [
+            {"slug": p.key, "name": p.name, "repos": [r.name for r in p.repos]}
+            for p in settings.projects
+        ],
+    }
+    print(json.dumps(resolved, indent=2, ensure_ascii=False))
+    return 0
+
+
+def _render(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
     _report_render(pipeline.render(rt))
     return 0
 
 
-def _doctor(args: argparse.Namespace, rt: Runtime) -> int:
+def _doctor(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
     findings = doctor.diagnose(rt.settings, rt.env, rt.clock, Path(args.config))
     for finding in findings:
         print(f"{finding.status:<4}  {finding.subject}: {finding.detail}")
@@ -117,13 +211,15 @@ def _doctor(args: argparse.Namespace, rt: Runtime) -> int:
     return EXIT_PARTIAL if failed else 0
 
 
-def _each_day(args: argparse.Namespace, rt: Runtime, *, collect: bool, summarize: bool) -> int:
-    """Run the chosen stages for every selected project and day; return the exit status."""
-    days = _days(args, rt.clock)
-    projects = _projects(args, rt)
-    writer_name = getattr(args, "writer", None) or rt.settings.writer
-    # Built before collecting, so an unknown name or a missing key stops the run at once.
-    writer = pipeline.make_writer(rt, writer_name) if summarize else None
+def _each_day(
+    args: argparse.Namespace, rt: Runtime, plan: Plan, summary: RunSummary, *, collect: bool
+) -> int:
+    """Run the stages for every day and project of ``plan``; return the exit status.
+
+    Collects (or reads what was collected) and, when the plan has a writer, summarizes.
+    Each project-day's outcome is added to ``summary``.
+    """
+    days, projects, writer = plan.days, plan.projects, plan.writer
     status = 0
     steps = [(day, project) for day in days for project in projects]
     # A progress bar only on a terminal: a scheduler's log gets the per-day lines alone.
@@ -131,6 +227,7 @@ def _each_day(args: argparse.Namespace, rt: Runtime, *, collect: bool, summarize
     progress = tqdm(steps, desc="editions", unit="day", disable=quiet_bar, leave=False)
     for day, project in progress:
         progress.set_postfix_str(f"{project.key} {day}")
+        found = digest = None
         try:
             if collect:
                 found = pipeline.collect(rt, project, day, refresh=getattr(args, "refresh", False))
@@ -139,14 +236,17 @@ def _each_day(args: argparse.Namespace, rt: Runtime, *, collect: bool, summarize
             if found.failures:
                 status = EXIT_PARTIAL
             if writer is None:
+                summary.days.append(DayOutcome(project.key, day, found))
                 continue
             digest = pipeline.summarize(rt, project, day, found, writer)
         except WireError as error:
+            summary.days.append(DayOutcome(project.key, day, found, error=str(error)))
             if len(steps) == 1:
                 raise
             tqdm.write(f"digest: error: {error}", file=sys.stderr)
             status = max(status, EXIT_PARTIAL)
             continue
+        summary.days.append(DayOutcome(project.key, day, found, digest))
         if digest is None:
             log.warning("%s %s: no merged changes; no edition", project.key, day)
         else:
@@ -154,6 +254,29 @@ def _each_day(args: argparse.Namespace, rt: Runtime, *, collect: bool, summarize
         for failure in found.failures:
             log.warning("%s %s: %s left out: %s", project.key, day, failure.repo, failure.reason)
     return status
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a command will cover, checked before it takes the lock."""
+
+    days: tuple[dt.date, ...] = ()
+    projects: tuple[ProjectSettings, ...] = ()
+    #: Built up front, so an unknown name or a missing key stops the run at once.
+    writer: Writer | None = None
+
+
+def _plan(args: argparse.Namespace, rt: Runtime) -> Plan:
+    """Return the days, projects and writer of the command line; raise WireError if wrong."""
+    if args.command not in ("run", "collect", "summarize"):
+        return Plan()
+    if args.summary is not None and not args.summary.parent.is_dir():
+        raise UsageError(f"--summary {args.summary}: no such folder {args.summary.parent}")
+    days, projects = _days(args, rt.clock), _projects(args, rt)
+    writer = None
+    if args.command != "collect":
+        writer = pipeline.make_writer(rt, args.writer or rt.settings.writer)
+    return Plan(tuple(days), tuple(projects), writer)
 
 
 def _report_render(report: RenderReport) -> None:
@@ -187,6 +310,16 @@ def _days(args: argparse.Namespace, clock: Clock) -> list[dt.date]:
 def _projects(args: argparse.Namespace, rt: Runtime) -> list[ProjectSettings]:
     wanted: list[str] = args.project or []
     return [rt.settings.project(slug) for slug in wanted] or list(rt.settings.projects)
+
+
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0 or more)")
+    return seconds
 
 
 def _date(text: str) -> dt.date:

@@ -51,6 +51,9 @@ class Collected:
 
     pulls: tuple[PullRequest, ...]
     failures: tuple[RepoFailure, ...]
+    #: Repositories read from their source on this run, and those whose stored day was reused.
+    fetched: tuple[str, ...] = ()
+    reused: tuple[str, ...] = ()
 
 
 def collect(
@@ -64,11 +67,14 @@ def collect(
     store = rt.store
     pulls: list[PullRequest] = []
     failures: list[RepoFailure] = []
+    fetched: list[str] = []
+    reused: list[str] = []
     for repo in project.repos:
         stored = None if refresh else store.load_repo_day(repo.name, day)
         if stored is not None and _complete(stored, repo):
             log.debug("%s %s: reusing %d stored changes", repo.name, day, len(stored.pulls))
             pulls += stored.pulls
+            reused.append(repo.name)
             continue
         try:
             found = _collect_repo(rt, repo, day)
@@ -88,13 +94,15 @@ def collect(
         )
         log.info("%s %s: collected %s", repo.name, day, count(len(found), "change"))
         pulls += found
-    return Collected(pulls=tuple(pulls), failures=tuple(failures))
+        fetched.append(repo.name)
+    return Collected(tuple(pulls), tuple(failures), tuple(fetched), tuple(reused))
 
 
 def stored(rt: Runtime, project: ProjectSettings, day: dt.date) -> Collected:
     """What was collected earlier for ``project`` on ``day``; missing repositories are failures."""
     pulls: list[PullRequest] = []
     failures: list[RepoFailure] = []
+    reused: list[str] = []
     for repo in project.repos:
         repo_day = rt.store.load_repo_day(repo.name, day)
         if repo_day is None:
@@ -103,7 +111,8 @@ def stored(rt: Runtime, project: ProjectSettings, day: dt.date) -> Collected:
             )
         else:
             pulls += repo_day.pulls
-    return Collected(pulls=tuple(pulls), failures=tuple(failures))
+            reused.append(repo.name)
+    return Collected(tuple(pulls), tuple(failures), reused=tuple(reused))
 
 
 def make_writer(rt: Runtime, name: str) -> Writer:

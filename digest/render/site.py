@@ -12,6 +12,7 @@ import datetime as dt
 import functools
 import hashlib
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import jinja2
 
@@ -23,6 +24,7 @@ from digest.render.listings import Collection, FeedPlan
 from digest.render.manifest import Manifest
 from digest.render.markup import MarkupRenderer
 from digest.render.output import Output
+from digest.render.publish import StagedSite
 from digest.render.scan import Scanner
 from digest.render.templating import code_version, fingerprint, make_environment, template_source
 from digest.render.urls import edition_path
@@ -75,16 +77,29 @@ def render_site(settings: Settings, store: Store) -> RenderReport:
 
     Only new or changed digest files are parsed and only pages whose inputs changed
     are rendered; pages of vanished digests are deleted. The same digests always give
-    byte-identical pages.
+    byte-identical pages. The build is published atomically (see :mod:`.publish`): if it
+    fails, the site stays as it was.
     """
-    site_dir = settings.site_dir
+    staged = StagedSite(settings.site_dir)
+    site_dir = staged.begin()
+    try:
+        report, manifest_saved = _build_site(settings, store, site_dir)
+    except BaseException:
+        staged.abandon()
+        raise
+    staged.finish(changed=bool(report.written or report.deleted or manifest_saved))
+    return report
+
+
+def _build_site(settings: Settings, store: Store, site_dir: Path) -> tuple[RenderReport, bool]:
+    """Build the site into ``site_dir``; return the report and whether the manifest changed."""
     env = make_environment(settings)
     code = code_version()
     old = manifest.load(site_dir, code)
     scanner = Scanner(store, old.digests)
     build = _Build(settings, scanner, env, fingerprint(env, settings, code))
     out = Output(site_dir, old.pages)
-    complete = False
+    complete = saved = False
     try:
         build.offer_editions(out)
         entries = listings.newest_first(r.entry for r in scanner.records.values())
@@ -101,8 +116,8 @@ def render_site(settings: Settings, store: Store) -> RenderReport:
         pages = out.done if complete else manifest.merged(old.pages, out.done, out.attempted)
         records = scanner.records if complete else {**old.digests, **scanner.records}
         if (records, pages) != (old.digests, old.pages):
-            manifest.save(site_dir, Manifest(code, records, pages))
-    return RenderReport(
+            saved = manifest.save(site_dir, Manifest(code, records, pages))
+    report = RenderReport(
         pages_written=len(out.written),
         pages_unchanged=out.unchanged,
         pages_skipped=out.skipped,
@@ -113,6 +128,7 @@ def render_site(settings: Settings, store: Store) -> RenderReport:
         written=tuple(out.written),
         deleted=tuple(deleted),
     )
+    return report, saved
 
 
 class _Build:

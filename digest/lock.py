@@ -1,0 +1,114 @@
+"""One writer at a time: an exclusive lock on ``data_dir`` for the commands that write.
+
+The lock is ``flock(2)`` on ``<data_dir>/.wire.lock``. The kernel drops it when its holder
+exits or is killed, so a lock can never be left stale; the holder's record in the file
+(pid, host, command, start time) names who holds it while it is held, and a record left
+behind by a killed holder tells the next run that it is taking over. (``filelock`` was not
+used: it truncates the lock file on every attempt, which would erase the holder's record.)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import fcntl
+import json
+import logging
+import os
+import socket
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from digest.errors import WireError
+
+log = logging.getLogger("digest")
+NAME = ".wire.lock"
+#: How often a waiting run tries the lock again (seconds).
+POLL = 0.2
+
+
+class LockBusy(WireError):
+    """Another process holds the lock and did not let go within the wait."""
+
+    exit_code = 2
+
+
+@contextmanager
+def data_lock(
+    data_dir: Path,
+    *,
+    wait: float,
+    command: str,
+    now: Callable[[], dt.datetime],
+    sleep: Callable[[float], None] = time.sleep,
+) -> Iterator[None]:
+    """Hold the lock on ``data_dir`` (created if missing) for the ``with`` block.
+
+    Waits up to ``wait`` seconds for another holder, then raises :class:`LockBusy`
+    naming it. ``command`` and ``now()`` go into the holder's record.
+    """
+    data_dir.mkdir(parents=True, exist_ok=True)
+    path = data_dir / NAME
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        _acquire(fd, path, wait, sleep)
+        left = _read(fd)
+        if left:
+            log.warning("%s: took over the lock of a run that did not finish (%s)", data_dir, left)
+        holder = {
+            "pid": os.getpid(),
+            "host": socket.gethostname(),
+            "command": command,
+            "since": now().astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        }
+        _write(fd, json.dumps(holder, sort_keys=True).encode())
+        try:
+            yield
+        finally:
+            # An empty file means "released cleanly"; the kernel releases the lock itself.
+            _write(fd, b"")
+    finally:
+        os.close(fd)
+
+
+def _acquire(fd: int, path: Path, wait: float, sleep: Callable[[float], None]) -> None:
+    """Take the exclusive lock on ``fd``, trying for ``wait`` seconds; raise LockBusy if held."""
+    deadline = time.monotonic() + max(wait, 0.0)
+    announced = False
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            pass
+        holder = _read(fd) or "a process that has not written its record yet"
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise LockBusy(
+                f"{path.parent} is in use by another digest run ({holder}); "
+                f"waited {wait:g} s; try again later or give --wait SECONDS"
+            )
+        if not announced:
+            log.info("%s is in use (%s); waiting up to %g s", path.parent, holder, wait)
+            announced = True
+        sleep(min(POLL, remaining))
+
+
+def _read(fd: int) -> str:
+    """Return the holder's record in the lock file, as one line ('' when none)."""
+    raw = os.pread(fd, 4096, 0)
+    try:
+        record = json.loads(raw)
+        return (
+            f"pid {record['pid']} on {record['host']}, `digest {record['command']}` "
+            f"since {record['since']}"
+        )
+    except (ValueError, KeyError, TypeError):
+        return raw.decode(errors="replace").strip()[:200]
+
+
+def _write(fd: int, data: bytes) -> None:
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, data, 0)
+    os.fsync(fd)

@@ -1,0 +1,113 @@
+"""Atomic publishing: a build is made in a copy of the site and swapped in whole."""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+from pathlib import Path
+
+import pytest
+
+from digest.config import Settings
+from digest.render import render_site
+from digest.render import site as site_module
+from digest.render.publish import StagedSite
+from digest.store import Store
+from tests.factories import edition_series, make_digest, make_settings, save_all, site_files
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    settings = make_settings(tmp_path)
+    save_all(Store(settings.data_dir), edition_series(12))
+    return settings
+
+
+def build(settings: Settings) -> None:
+    render_site(settings, Store(settings.data_dir))
+
+
+def published(settings: Settings) -> Path:
+    """The build folder the site link points at."""
+    site = settings.site_dir
+    assert site.is_symlink()
+    return (site.parent / site.readlink()).resolve()
+
+
+def builds(settings: Settings) -> list[str]:
+    return sorted(p.name for p in StagedSite(settings.site_dir).builds.iterdir())
+
+
+def test_a_new_day_is_published_as_a_new_build_and_the_old_one_is_untouched(
+    settings: Settings,
+) -> None:
+    build(settings)
+    first, before = published(settings), site_files(settings.site_dir)
+    Store(settings.data_dir).save_digest(make_digest(date=dt.date(2026, 1, 13), headline="NEW"))
+    build(settings)
+    second = published(settings)
+    assert second != first
+    assert site_files(first) == before  # hard links were replaced, never written through
+    assert "rockets/2026-01-13.html" in site_files(second)
+    assert (settings.site_dir / "rockets/2026-01-13.html").is_file()
+    # Unchanged pages are shared with the previous build, not copied.
+    assert (first / "rockets/2026-01-01.html").samefile(second / "rockets/2026-01-01.html")
+
+
+def test_a_rebuild_with_nothing_new_keeps_the_published_build(settings: Settings) -> None:
+    build(settings)
+    first = published(settings)
+    build(settings)
+    assert published(settings) == first
+    assert builds(settings) == [first.name]
+
+
+def test_only_the_current_and_the_previous_build_are_kept(settings: Settings) -> None:
+    store = Store(settings.data_dir)
+    for n in range(4):
+        store.save_digest(make_digest(date=dt.date(2026, 2, 1 + n), headline=f"DAY {n}"))
+        build(settings)
+    assert builds(settings) == ["3", "4"]
+    assert published(settings).name == "4"
+
+
+def test_a_failed_build_leaves_the_published_site_and_no_copy(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    build(settings)
+    first, before = published(settings), site_files(settings.site_dir)
+    Store(settings.data_dir).save_digest(make_digest(date=dt.date(2026, 1, 13), headline="NEW"))
+
+    def broken_save(*args: object) -> bool:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(site_module.manifest, "save", broken_save)
+    with pytest.raises(OSError, match="No space left"):
+        build(settings)
+    assert published(settings) == first
+    assert site_files(settings.site_dir) == before
+    assert builds(settings) == [first.name]
+
+
+def test_a_copy_left_by_a_killed_build_is_deleted_by_the_next(settings: Settings) -> None:
+    build(settings)
+    leftover = StagedSite(settings.site_dir).builds / "staging-99999"
+    (leftover / "rockets").mkdir(parents=True)
+    (leftover / "rockets/half.html").write_text("<html><body>half")
+    build(settings)
+    assert not leftover.exists()
+
+
+def test_a_site_built_before_staging_becomes_a_link(settings: Settings) -> None:
+    build(settings)
+    expected = site_files(settings.site_dir)
+    # Turn the site into a plain folder, as builds made before staging left it.
+    build_dir = published(settings)
+    settings.site_dir.unlink()
+    build_dir.rename(settings.site_dir)
+    shutil.rmtree(StagedSite(settings.site_dir).builds)
+    Store(settings.data_dir).save_digest(make_digest(date=dt.date(2026, 1, 13), headline="NEW"))
+    build(settings)
+    assert settings.site_dir.is_symlink()
+    assert set(site_files(settings.site_dir)) > set(expected)
+    assert builds(settings) == ["0", "1"]  # the plain folder, kept as the previous build
