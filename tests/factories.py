@@ -191,3 +191,8 @@ def text(element: Any) -> str:
 def site_files(site: Path) -> dict[str, bytes]:
     """Return every file under ``site`` (manifest included) keyed by relative path."""
     return {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+
+
+def executable_scripts(root: Any) -> list[Any]:
+    """The ``<script>`` elements of a parsed page other than JSON-LD data blocks."""
+    return [s for s in root.iter("script") if s.get("type") != "application/ld+json"]

@@ -19,6 +19,7 @@ from digest.summarize.checks import MAX_REFERENCES, coverage_problems, problems
 from digest.summarize.classify import ROUTINE_KINDS, classify
 from digest.summarize.extractive import ExtractiveWriter
 from digest.summarize.select import make_brief
+from tests.factories import executable_scripts
 from tests.realdata import load_days, needs_real_data
 
 pytestmark = [pytest.mark.realdata, needs_real_data]
@@ -119,7 +120,7 @@ def test_real_pages_parse_and_citations_resolve(built) -> None:  # type: ignore[
         assert cites, digest.date
         assert all(href[1:] in ids for href in cites)
         assert tree.find(".//h1") is not None
-        assert not list(tree.iter("script"))
+        assert not executable_scripts(tree)
     parser.parse((Path(settings.site_dir) / "index.html").read_bytes())
 
 

@@ -19,9 +19,20 @@ LISTINGS = {
     "archive.html",
     "archive/2026.html",
     "feed.xml",
+    "feed.json",
     "rockets/index.html",
     "rockets/2026.html",
     "rockets/feed.xml",
+    "rockets/feed.json",
+}
+#: The desks, and the act-now feeds of the site and of project rockets.
+DESKS = {
+    "actions.html",
+    "actions/immediate.xml",
+    "actions/immediate.json",
+    "rockets/actions.html",
+    "rockets/immediate.xml",
+    "rockets/immediate.json",
 }
 
 
@@ -57,7 +68,8 @@ def test_adding_a_day_renders_it_its_neighbour_and_listings(
     assert report.digests_read == 1
     assert editions(report) == {"rockets/2026-01-16.html", "rockets/2026-01-15.html"}
     others = set(report.written) - editions(report)
-    assert others == LISTINGS | {"topics/valves.html", "topics/valves/2026.html"}
+    topic = {"topics/valves.html", "topics/valves/2026.html", "topics/valves.xml"}
+    assert others == LISTINGS | DESKS | topic | {"topics/valves.json", "sitemap.xml"}
     assert report.pages_skipped == first.pages_written - len(report.written) + 1
 
 
@@ -85,8 +97,12 @@ def test_changing_a_digest_rerenders_its_page(settings: Settings, store: Store) 
     store.save_digest(dataclasses.replace(old, body="A different story [1]."))
     report = build(settings)
     assert report.digests_read == 1
-    assert set(report.written) == {"ground/2026-01-07.html", "feed.xml", "ground/feed.xml"}
-    assert report.pages_unchanged == 0
+    feeds = {"feed.xml", "ground/feed.xml", "topics/telemetry.xml"}
+    twins = {path.replace(".xml", ".json") for path in feeds}
+    assert set(report.written) == {"ground/2026-01-07.html", *feeds, *twins}
+    # The desks and act-now feeds of the site and of ground look at the changed digest,
+    # and come out the same: its action items did not change.
+    assert report.pages_unchanged == 6
     assert "A different story" in (settings.site_dir / "ground/2026-01-07.html").read_text()
 
 

@@ -1,16 +1,19 @@
-"""RSS 2.0 feeds, built with ElementTree so every text is escaped by the serialiser.
+"""RSS 2.0 and JSON Feed 1.1 feeds of the same channels and items.
 
-The output depends only on its input: ``lastBuildDate`` is the newest item's date,
-never the wall clock, so the same editions give the same bytes.
+RSS is built with ElementTree so every text is escaped by the serialiser; JSON Feed with
+``json`` (keys sorted). The output depends only on its input: ``lastBuildDate`` is the
+newest item's date, never the wall clock, so the same editions give the same bytes.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from email.utils import format_datetime
 
+from digest.render.urls import absolute as absolute_url
 from digest.render.views import utc
 
 ATOM = "http://www.w3.org/2005/Atom"
@@ -36,6 +39,14 @@ class Item:
     published: dt.datetime
     html: str
     categories: tuple[str, ...] = ()
+    #: A stable id; the link when empty (an edition's permalink is its id).
+    id: str = ""
+    #: When the item changed after it was published (a correction), if it did.
+    modified: dt.datetime | None = None
+
+    @property
+    def guid(self) -> str:
+        return self.id or self.link
 
 
 def rss(channel: Channel, items: list[Item]) -> bytes:
@@ -59,11 +70,66 @@ def rss(channel: Channel, items: list[Item]) -> bytes:
         node = ET.SubElement(chan, "item")
         _text(node, "title", item.title)
         _text(node, "link", item.link)
-        ET.SubElement(node, "guid", {"isPermaLink": "true"}).text = item.link
+        permalink = "true" if item.guid == item.link else "false"
+        ET.SubElement(node, "guid", {"isPermaLink": permalink}).text = item.guid
         _text(node, "pubDate", date)
         _text(node, "description", item.html)
         for category in item.categories:
             _text(node, "category", category)
+    ET.indent(root)
+    data: bytes = ET.tostring(root, encoding="utf-8", xml_declaration=True)
+    return data + b"\n"
+
+
+def json_feed(channel: Channel, items: list[Item]) -> bytes:
+    """Return the JSON Feed 1.1 document of ``channel`` with ``items`` in the given order.
+
+    ``channel.self_url`` is the RSS feed's; the JSON feed's own URL is the same with
+    ``.json`` instead of ``.xml``.
+    """
+    document = {
+        "version": "https://jsonfeed.org/version/1.1",
+        "title": channel.title,
+        "home_page_url": channel.link,
+        "feed_url": json_path(channel.self_url),
+        "description": channel.description,
+        "language": "en",
+        "items": [_json_item(item) for item in items],
+    }
+    return (json.dumps(document, ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode()
+
+
+def json_path(rss_path: str) -> str:
+    """The JSON Feed twin of an RSS feed path or URL (``feed.xml`` -> ``feed.json``)."""
+    return rss_path.removesuffix(".xml") + ".json"
+
+
+def _json_item(item: Item) -> dict[str, object]:
+    entry: dict[str, object] = {
+        "id": item.guid,
+        "url": item.link,
+        "title": item.title,
+        "content_html": item.html,
+        "date_published": utc(item.published).isoformat(),
+    }
+    if item.modified is not None:
+        entry["date_modified"] = utc(item.modified).isoformat()
+    if item.categories:
+        entry["tags"] = list(item.categories)
+    return entry
+
+
+SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
+
+
+def sitemap(base_url: str, paths: list[str], dated: dict[str, dt.date]) -> bytes:
+    """Return the sitemap of the pages at ``paths`` (with ``lastmod`` where ``dated`` knows)."""
+    root = ET.Element("urlset", {"xmlns": SITEMAP})
+    for path in paths:
+        url = ET.SubElement(root, "url")
+        _text(url, "loc", absolute_url(base_url, path))
+        if path in dated:
+            _text(url, "lastmod", dated[path].isoformat())
     ET.indent(root)
     data: bytes = ET.tostring(root, encoding="utf-8", xml_declaration=True)
     return data + b"\n"

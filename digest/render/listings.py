@@ -128,7 +128,7 @@ def plan_listings(
     """
     site = settings.site
     all_feed = site_feed(site.title)
-    collections = [*projects, *_topics(settings, entries)]
+    collections = [*projects, *topic_collections(settings, entries)]
     everything = Collection(Heading("site", "", "All editions", "", urls.ARCHIVE), tuple(entries))
     by_year = _by_year(everything.entries)
     links = _year_links(everything, by_year)
@@ -166,21 +166,23 @@ def plan_listings(
 def plan_feeds(
     settings: Settings, entries: Sequence[Entry], projects: Sequence[Collection]
 ) -> list[FeedPlan]:
-    """Return the site feed and one feed per project, each with its newest entries.
+    """Return the site feed and one feed per project and per topic, newest entries first.
 
-    ``projects`` is :func:`project_collections` of the same ``entries``.
+    ``projects`` is :func:`project_collections` of the same ``entries``. Each feed is
+    published as RSS at ``path`` and as JSON Feed beside it.
     """
     site = settings.site
     limit = site.feed_items
     feeds = [FeedPlan(urls.FEED, site.title, urls.INDEX, site.description, tuple(entries[:limit]))]
-    for project in projects:
+    for project in [*projects, *topic_collections(settings, entries)]:
         heading = project.heading
         feeds.append(
             FeedPlan(
-                path=urls.project_feed_path(heading.slug),
+                path=heading.feeds[0].path,
                 title=f"{site.title} · {heading.name}",
                 link_path=heading.path,
-                description=heading.description or f"Daily news of what {heading.name} merged.",
+                description=heading.description
+                or f"Daily news of {heading.name} from {site.title}.",
                 entries=project.entries[:limit],
             )
         )
@@ -251,16 +253,17 @@ def project_collections(settings: Settings, entries: Sequence[Entry]) -> list[Co
     ]
 
 
-def _topics(settings: Settings, entries: Sequence[Entry]) -> list[Collection]:
+def topic_collections(settings: Settings, entries: Sequence[Entry]) -> list[Collection]:
+    """Configured topics in config order, each with the editions that touch it."""
     collections = []
     for topic in settings.topics:
         slug = topic.slug or ""
         own = tuple(e for e in entries if slug in e.topics)
-        collections.append(
-            Collection(
-                Heading("topic", slug, topic.name, topic.description, urls.topic_path(slug)), own
-            )
+        feed = Link(f"{topic.name} only", urls.topic_feed_path(slug))
+        heading = Heading(
+            "topic", slug, topic.name, topic.description, urls.topic_path(slug), feeds=(feed,)
         )
+        collections.append(Collection(heading, own))
     return collections
 
 

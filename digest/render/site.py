@@ -8,18 +8,21 @@ written last.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import functools
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
+from markupsafe import escape
 
 from digest.config import Settings
 from digest.models import Digest
-from digest.render import listings, manifest, urls
-from digest.render.feed import Channel, Item, rss
+from digest.render import desk, listings, manifest, urls
+from digest.render.feed import Channel, Item, json_feed, json_path, rss, sitemap
 from digest.render.listings import Collection, FeedPlan
 from digest.render.manifest import Manifest
 from digest.render.markup import MarkupRenderer
@@ -28,7 +31,7 @@ from digest.render.publish import StagedSite
 from digest.render.scan import Scanner
 from digest.render.templating import code_version, fingerprint, make_environment, template_source
 from digest.render.urls import edition_path
-from digest.render.views import Entry, Link, edition_view, long_date
+from digest.render.views import Entry, Link, edition_view, long_date, structured_data
 from digest.store import Store
 
 
@@ -70,6 +73,8 @@ class PageInfo:
     description: str
     canonical: str
     feeds: tuple[Link, ...]
+    #: OpenGraph type: ``article`` for editions, else ``website``.
+    kind: str = "website"
 
 
 def render_site(settings: Settings, store: Store) -> RenderReport:
@@ -106,6 +111,8 @@ def _build_site(settings: Settings, store: Store, site_dir: Path) -> tuple[Rende
         projects = listings.project_collections(settings, entries)
         build.offer_listings(out, entries, projects)
         build.offer_feeds(out, entries, projects)
+        build.offer_desks(out, entries, projects)
+        build.offer_discovery(out, entries)
         out.page(urls.STYLE, build.key("style"), lambda: template_source(env, urls.STYLE).encode())
         out.finish()
         deleted = out.remove_stale()
@@ -195,15 +202,19 @@ class _Build:
             return None
         view = edition_view(digest, entry, self.markup, topics=self.topics)
         project_feed = listings.project_feed(entry.project, entry.slug)
-        info = self.info(
-            entry.path,
-            f"{entry.headline} · {entry.project}, {entry.date_label}",
-            entry.dek or f"{entry.project} news of {entry.date_label}.",
-            (project_feed, self.site_feed),
+        info = dataclasses.replace(
+            self.info(
+                entry.path,
+                f"{entry.headline} · {entry.project}, {entry.date_label}",
+                entry.dek or f"{entry.project} news of {entry.date_label}.",
+                (project_feed, self.site_feed),
+            ),
+            kind="article",
         )
         return self.page(
             "edition.html",
             info,
+            structured=structured_data(view, info.canonical, self.settings.site.publisher),
             edition=view,
             project=Link(entry.project, entry.project_path),
             prev=links[0],
@@ -219,14 +230,34 @@ class _Build:
             out.page(listing.path, key, render)
 
     def offer_feeds(self, out: Output, entries: list[Entry], projects: list[Collection]) -> None:
-        """Offer the site feed and each project's feed."""
+        """Offer the site feed and each project's and topic's, as RSS and as JSON Feed."""
         items: dict[str, Item | None] = {}
         for plan in listings.plan_feeds(self.settings, entries, projects):
-            render = functools.partial(self._feed, plan, items)
             content = [(e.sha256, e.published) for e in plan.entries]
-            out.page(plan.path, self.key("feed", plan, content), render)
+            for path, form in ((plan.path, rss), (json_path(plan.path), json_feed)):
+                render = functools.partial(self._feed, plan, items, form)
+                out.page(path, self.key("feed", path, plan, content), render)
 
-    def _feed(self, plan: FeedPlan, items: dict[str, Item | None]) -> bytes | None:
+    def offer_discovery(self, out: Output, entries: list[Entry]) -> None:
+        """Offer ``sitemap.xml`` (every page offered so far) and ``robots.txt``."""
+        base = self.settings.site.base_url
+        pages = sorted(path for path in out.keys if path.endswith(".html"))
+        dated = {entry.path: entry.date for entry in entries}
+        render = functools.partial(sitemap, base, pages, dated)
+        out.page(urls.SITEMAP, self.key("sitemap", pages, sorted(dated.items())), render)
+        robots = f"User-agent: *\nAllow: /\nSitemap: {urls.absolute(base, urls.SITEMAP)}\n"
+        out.page(urls.ROBOTS, self.key("robots", robots), robots.encode)
+
+    def offer_desks(self, out: Output, entries: list[Entry], projects: list[Collection]) -> None:
+        """Offer the action-items desks and ``immediate`` feeds of the site and each project."""
+        _Desks(self).offer(out, entries, projects)
+
+    def _feed(
+        self,
+        plan: FeedPlan,
+        items: dict[str, Item | None],
+        form: Callable[[Channel, list[Item]], bytes],
+    ) -> bytes | None:
         base = self.settings.site.base_url
         for entry in plan.entries:
             if entry.path not in items:
@@ -240,7 +271,7 @@ class _Build:
             description=plan.description,
             self_url=urls.absolute(base, plan.path),
         )
-        return rss(channel, [item for item in ready if item is not None])
+        return form(channel, [item for item in ready if item is not None])
 
     def _item(self, entry: Entry) -> Item | None:
         digest = self.scanner.load(entry)
@@ -256,6 +287,99 @@ class _Build:
             html=html,
             categories=tuple(t.label for t in view.topics),
         )
+
+
+class _Desks:
+    """The action-items desks and ``immediate`` feeds of a build (see :mod:`.desk`)."""
+
+    #: Editions an ``immediate`` feed looks back over, at most.
+    LOOKBACK = 200
+
+    def __init__(self, build: _Build) -> None:
+        self.build = build
+        self.digests: dict[str, Digest | None] = {}
+
+    def offer(self, out: Output, entries: list[Entry], projects: list[Collection]) -> None:
+        site = self.build.settings.site
+        plans = [(urls.ACTIONS, urls.IMMEDIATE_FEED, site.title, entries)]
+        plans += [
+            (
+                urls.project_actions_path(p.heading.slug),
+                urls.project_immediate_feed_path(p.heading.slug),
+                p.heading.name,
+                list(p.entries),
+            )
+            for p in projects
+        ]
+        for page_path, feed_path, name, own in plans:
+            window = desk.recent(own)
+            page_inputs = [(e.path, e.sha256) for e in window]
+            feed = Link(f"{name}: act-now items", feed_path)
+            render = functools.partial(self._page, page_path, name, window, feed)
+            out.page(page_path, self.build.key("desk", page_path, feed, page_inputs), render)
+            looked = own[: self.LOOKBACK]
+            feed_inputs = [(e.path, e.sha256, e.published) for e in looked]
+            for path, form in ((feed_path, rss), (json_path(feed_path), json_feed)):
+                render_feed = functools.partial(self._feed, feed, looked, form)
+                out.page(path, self.build.key("immediate", path, name, feed_inputs), render_feed)
+
+    def _editions(self, entries: list[Entry]) -> list[tuple[Entry, Digest]] | None:
+        found = []
+        for entry in entries:
+            if entry.path not in self.digests:
+                self.digests[entry.path] = self.build.scanner.load(entry)
+            digest = self.digests[entry.path]
+            if digest is None:
+                return None
+            found.append((entry, digest))
+        return found
+
+    def _page(self, path: str, name: str, window: list[Entry], feed: Link) -> bytes | None:
+        editions = self._editions(window)
+        if editions is None:
+            return None
+        build = self.build
+        root = urls.root_of(path)
+        info = build.info(
+            path,
+            f"Action items · {name}",
+            f"Every action item of {name} in the last {desk.DESK_DAYS} days, most urgent first.",
+            (feed, build.site_feed),
+        )
+        groups = desk.desk_groups(editions, build.markup, root)
+        return build.page("actions.html", info, name=name, groups=groups, days=desk.DESK_DAYS)
+
+    def _feed(
+        self, feed: Link, looked: list[Entry], form: Callable[[Channel, list[Item]], bytes]
+    ) -> bytes | None:
+        editions = self._editions(looked)
+        if editions is None:
+            return None
+        base = self.build.settings.site.base_url
+        items = []
+        for alert in desk.immediate_items(editions, self.build.settings.site.feed_items):
+            link = urls.absolute(base, alert.entry.path)
+            html = (
+                f"<p>{escape(alert.text)}</p><p>{escape(alert.repo)} · from the "
+                f"{escape(alert.entry.project)} edition of {escape(alert.entry.date_label)}</p>"
+            )
+            items.append(
+                Item(
+                    title=alert.text,
+                    link=f"{link}#actions",
+                    published=alert.entry.published,
+                    html=html,
+                    categories=(alert.repo,),
+                    id=f"{link}#action-{alert.index}",
+                )
+            )
+        channel = Channel(
+            title=feed.label,
+            link=urls.absolute(base, urls.ACTIONS),
+            description="Action items to act on now, newest first.",
+            self_url=urls.absolute(base, feed.path),
+        )
+        return form(channel, items)
 
 
 def _earlier(day: dt.date) -> str:

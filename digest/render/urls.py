@@ -12,6 +12,11 @@ INDEX = "index.html"
 ARCHIVE = "archive.html"
 FEED = "feed.xml"
 STYLE = "style.css"
+ACTIONS = "actions.html"
+#: The feed of every ``immediate`` action item (its JSON Feed is ``.json`` beside it).
+IMMEDIATE_FEED = "actions/immediate.xml"
+SITEMAP = "sitemap.xml"
+ROBOTS = "robots.txt"
 
 
 def edition_path(slug: str, day: dt.date) -> str:
@@ -22,6 +27,16 @@ def edition_path(slug: str, day: dt.date) -> str:
 def project_path(slug: str) -> str:
     """Return the path of project ``slug``'s front page."""
     return f"{slug}/index.html"
+
+
+def project_actions_path(slug: str) -> str:
+    """Return the path of project ``slug``'s action-items desk."""
+    return f"{slug}/actions.html"
+
+
+def project_immediate_feed_path(slug: str) -> str:
+    """Return the path of project ``slug``'s feed of ``immediate`` action items."""
+    return f"{slug}/immediate.xml"
 
 
 def project_year_path(slug: str, year: int) -> str:
@@ -37,6 +52,11 @@ def project_feed_path(slug: str) -> str:
 def topic_path(slug: str) -> str:
     """Return the path of topic ``slug``'s front page."""
     return f"topics/{slug}.html"
+
+
+def topic_feed_path(slug: str) -> str:
+    """Return the path of topic ``slug``'s RSS feed (its JSON Feed is ``.json`` beside it)."""
+    return f"topics/{slug}.xml"
 
 
 def topic_year_path(slug: str, year: int) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -161,6 +162,11 @@ class Link:
     label: str
     path: str
 
+    @property
+    def json_path(self) -> str:
+        """For a link to an RSS feed (``.xml``), its JSON Feed twin; else ``""``."""
+        return self.path.removesuffix(".xml") + ".json" if self.path.endswith(".xml") else ""
+
 
 @dataclass(frozen=True)
 class ActionView:
@@ -289,3 +295,46 @@ def edition_view(
         writer_note=one_line(digest.writer_note),
         cite_base=cite_base,
     )
+
+
+def structured_data(view: EditionView, canonical: str, publisher: str) -> Markup:
+    """schema.org ``NewsArticle`` and ``FAQPage`` of the edition, as JSON-LD safe in HTML.
+
+    Only plain texts go in (headline, dek, questions, answers without markup); ``<``, ``>``
+    and ``&`` are written as JSON escapes so nothing in them can close the script element.
+    """
+    entry = view.entry
+    organisation = {"@type": "Organization", "name": publisher}
+    article = {
+        "@context": "https://schema.org",
+        "@type": "NewsArticle",
+        "headline": entry.headline[:110],
+        "description": entry.dek,
+        "datePublished": view.filed_iso,
+        "url": canonical,
+        "mainEntityOfPage": canonical,
+        "author": organisation,
+        "publisher": organisation,
+        "about": entry.project,
+    }
+    faq = {
+        "@context": "https://schema.org",
+        "@type": "FAQPage",
+        "mainEntity": [
+            {
+                "@type": "Question",
+                "name": item.question,
+                "acceptedAnswer": {"@type": "Answer", "text": striptags(item.answer)},
+            }
+            for item in view.faq
+        ],
+    }
+    text = json.dumps([article, faq] if view.faq else [article], ensure_ascii=False, indent=1)
+    for char, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
+        text = text.replace(char, escaped)
+    return Markup(text)
+
+
+def striptags(html: Markup) -> str:
+    """The text of ``html`` (a sanitised fragment) without its tags."""
+    return Markup(html).striptags()

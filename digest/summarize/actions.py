@@ -112,7 +112,7 @@ def _thing(item: Item) -> str:
     if item.kind == "revert":
         title = plain(reverted_title(item))
         phrase = parse_title(title)
-    thing = plain(phrase.thing())
+    thing = plain(phrase.thing()).split("; ", 1)[0]  # "X; also Y": the first clause names it
     limit = _THING_LIMIT if thing.lower() != title.lower() else min(_THING_LIMIT, len(thing) - 1)
     return fit(thing, limit)
 
