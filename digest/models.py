@@ -148,6 +148,20 @@ class RepoFailure:
 
 
 @dataclass(frozen=True)
+class FollowUp:
+    """A change of the day that reverts or re-lands an earlier one (for corrections)."""
+
+    #: ``revert`` or ``reland``.
+    kind: str
+    #: What it reverts or re-lands: repository and PR number.
+    repo: str
+    number: int
+    #: The change that does it.
+    by_number: int | None
+    by_url: str
+
+
+@dataclass(frozen=True)
 class Digest:
     """One edition: a project's news for one UTC day."""
 
@@ -172,6 +186,8 @@ class Digest:
     #: Why the writer differs from the one asked for (e.g. a fallback), else empty.
     writer_note: str = ""
     failed_repos: tuple[RepoFailure, ...] = field(default=())
+    #: Changes of the day that revert or re-land earlier ones, cited or not.
+    follow_ups: tuple[FollowUp, ...] = ()
     #: When the edition was written (from the injected clock); kept across identical re-runs.
     filed_at: dt.datetime | None = None
 

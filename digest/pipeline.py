@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from digest.clock import Clock
 from digest.config import ProjectSettings, RepoSettings, Settings
 from digest.errors import WireError
-from digest.models import ChangeSummary, Digest, PullRequest, RepoDay, RepoFailure
+from digest.models import ChangeSummary, Digest, FollowUp, PullRequest, RepoDay, RepoFailure
 from digest.registry import Registry
 from digest.render import RenderReport, render_site
 from digest.sources.base import SourceContext, day_window
@@ -152,6 +152,7 @@ def summarize(
             for item in brief.items
         ),
         failed_repos=collected.failures,
+        follow_ups=follow_ups(collected.pulls),
         filed_at=rt.clock.now().replace(microsecond=0),
     )
     found = problems(digest, collected.pulls)
@@ -164,6 +165,17 @@ def summarize(
         digest = previous  # Same edition: keep its filing time so the output stays byte-identical.
     rt.store.save_digest(digest)
     return digest
+
+
+def follow_ups(pulls: Sequence[PullRequest]) -> tuple[FollowUp, ...]:
+    """What ``pulls`` revert and re-land (numbered PRs only), in a stable order."""
+    found = [
+        FollowUp(kind, link.repo, link.number, pull.number, pull.url)
+        for pull in pulls
+        for kind, link in (("revert", pull.reverts), ("reland", pull.relands))
+        if link is not None and link.number is not None
+    ]
+    return tuple(sorted(set(found), key=lambda f: (f.repo, f.number, f.kind, f.by_url)))
 
 
 def render(rt: Runtime) -> RenderReport:

@@ -21,7 +21,7 @@ from markupsafe import escape
 
 from digest.config import Settings
 from digest.models import Digest
-from digest.render import desk, listings, manifest, urls
+from digest.render import desk, listings, manifest, pulls, urls
 from digest.render.feed import Channel, Item, json_feed, json_path, rss, sitemap
 from digest.render.listings import Collection, FeedPlan
 from digest.render.manifest import Manifest
@@ -107,6 +107,7 @@ def _build_site(settings: Settings, store: Store, site_dir: Path) -> tuple[Rende
     complete = saved = False
     try:
         build.offer_editions(out)
+        build.offer_pull_pages(out)
         entries = listings.newest_first(r.entry for r in scanner.records.values())
         projects = listings.project_collections(settings, entries)
         build.offer_listings(out, entries, projects)
@@ -152,6 +153,10 @@ class _Build:
         self.topics = {t.slug or "": t.name for t in settings.topics}
         self.nav = tuple(Link(p.name, urls.project_path(p.key)) for p in settings.projects)
         self.site_feed = listings.site_feed(settings.site.title)
+        # Set by offer_editions, from every digest of the build.
+        self.reported: dict[str, tuple[pulls.Correction, ...]] = {}
+        self.pull_pages: dict[str, tuple[pulls.PullPage, tuple[int, int]]] = {}
+        self.pull_paths: dict[str, str] = {}
 
     def key(self, *parts: object) -> str:
         """Return the key of a page made from ``parts`` (and the build's fingerprint)."""
@@ -173,34 +178,92 @@ class _Build:
         )
 
     def offer_editions(self, out: Output) -> None:
-        """Scan every digest and offer its page; links to its neighbours are part of its key."""
+        """Scan every digest and offer its page; links to its neighbours are part of its key.
+
+        Every digest is scanned first: an edition's corrections (later reverts of what it
+        cites) and the pages of the changes it cites come from all of them.
+        """
+        found = []
         for slug, days in self.scanner.files().items():
             for i, (day, path) in enumerate(days):
                 scanned = self.scanner.scan(slug, day, path)
-                if scanned is None:
-                    continue
-                entry = scanned.record.entry
-                if scanned.stale:
-                    out.keep(entry.path)
-                    continue
-                earlier = days[i - 1][0] if i > 0 else None
-                later = days[i + 1][0] if i + 1 < len(days) else None
-                links = (
-                    Link(_earlier(earlier), edition_path(slug, earlier)) if earlier else None,
-                    Link(_later(later), edition_path(slug, later)) if later else None,
-                )
-                # An edition shows its digest, and of its neighbours only their dates.
-                inputs = f"{entry.path} {entry.sha256} {earlier} {later}"
-                render = functools.partial(self._edition, entry, links, scanned.digest)
-                out.page(entry.path, self.key(inputs), render)
+                if scanned is not None:
+                    found.append((slug, days, i, scanned))
+        entries = [scanned.record.entry for *_, scanned in found]
+        self.reported = pulls.find_corrections(entries)
+        self.pull_pages = self._collected(pulls.plan_pull_pages(entries, self.reported))
+        self.pull_paths = {key: page.path for key, (page, _) in self.pull_pages.items()}
+        for slug, days, i, scanned in found:
+            entry = scanned.record.entry
+            if scanned.stale:
+                out.keep(entry.path)
+                continue
+            earlier = days[i - 1][0] if i > 0 else None
+            later = days[i + 1][0] if i + 1 < len(days) else None
+            links = (
+                Link(_earlier(earlier), edition_path(slug, earlier)) if earlier else None,
+                Link(_later(later), edition_path(slug, later)) if later else None,
+            )
+            corrections = pulls.edition_corrections(entry, self.reported)
+            pages = [self.pull_paths.get(key) for key in entry.cites]
+            # An edition shows its digest, and of its neighbours only their dates.
+            inputs = f"{entry.path} {entry.sha256} {earlier} {later} {corrections} {pages}"
+            render = functools.partial(self._edition, entry, links, corrections, scanned.digest)
+            out.page(entry.path, self.key(inputs), render)
+
+    def _collected(
+        self, planned: dict[str, pulls.PullPage]
+    ) -> dict[str, tuple[pulls.PullPage, tuple[int, int]]]:
+        """The ``planned`` pages whose change was collected here, with its file's stamp.
+
+        A change cited by an edition written elsewhere (its collected day is not in
+        ``data_dir``) gets no page, and editions do not link to one.
+        """
+        store = self.scanner.store
+        found = {}
+        for key, page in planned.items():
+            try:
+                stat = store.repo_day_path(page.repo, page.day).stat()
+            except OSError:
+                continue
+            found[key] = (page, (stat.st_mtime_ns, stat.st_size))
+        return found
+
+    def offer_pull_pages(self, out: Output) -> None:
+        """Offer the page of every cited change (its key: the change's stored day, its citers)."""
+        for page, stamp in self.pull_pages.values():
+            render = functools.partial(self._pull, page)
+            out.page(page.path, self.key("pull", page, stamp), render)
+
+    def _pull(self, page: pulls.PullPage) -> bytes | None:
+        repo_day = self.scanner.store.load_repo_day(page.repo, page.day)
+        pull = (
+            next((p for p in repo_day.pulls if p.number == page.number), None) if repo_day else None
+        )
+        if pull is None:
+            return None
+        view = pulls.pull_view(pull, page)
+        info = self.info(
+            page.path,
+            f"{view.title} · {page.repo} #{page.number}",
+            view.tldr[0] if view.tldr else f"What {page.repo} #{page.number} changed.",
+            (self.site_feed,),
+        )
+        return self.page("pull.html", info, pull=view)
 
     def _edition(
-        self, entry: Entry, links: tuple[Link | None, Link | None], digest: Digest | None
+        self,
+        entry: Entry,
+        links: tuple[Link | None, Link | None],
+        corrections: tuple[pulls.Correction, ...],
+        digest: Digest | None,
     ) -> bytes | None:
         digest = digest or self.scanner.load(entry)
         if digest is None:
             return None
-        view = edition_view(digest, entry, self.markup, topics=self.topics)
+        view = edition_view(
+            digest, entry, self.markup, topics=self.topics, pull_pages=self.pull_paths
+        )
         project_feed = listings.project_feed(entry.project, entry.slug)
         info = dataclasses.replace(
             self.info(
@@ -216,6 +279,7 @@ class _Build:
             info,
             structured=structured_data(view, info.canonical, self.settings.site.publisher),
             edition=view,
+            corrections=corrections,
             project=Link(entry.project, entry.project_path),
             prev=links[0],
             next=links[1],
@@ -233,7 +297,10 @@ class _Build:
         """Offer the site feed and each project's and topic's, as RSS and as JSON Feed."""
         items: dict[str, Item | None] = {}
         for plan in listings.plan_feeds(self.settings, entries, projects):
-            content = [(e.sha256, e.published) for e in plan.entries]
+            content = [
+                (e.sha256, e.published, pulls.edition_corrections(e, self.reported))
+                for e in plan.entries
+            ]
             for path, form in ((plan.path, rss), (json_path(plan.path), json_feed)):
                 render = functools.partial(self._feed, plan, items, form)
                 out.page(path, self.key("feed", path, plan, content), render)
@@ -279,13 +346,19 @@ class _Build:
             return None
         link = urls.absolute(self.settings.site.base_url, entry.path)
         view = edition_view(digest, entry, self.markup, topics=self.topics, cite_base=link)
-        html = self.env.get_template("feed_item.html").render(edition=view, link=link)
+        corrections = pulls.edition_corrections(entry, self.reported)
+        html = self.env.get_template("feed_item.html").render(
+            edition=view, link=link, corrections=corrections
+        )
+        modified = max((c.date for c in corrections), default=None)
         return Item(
             title=entry.headline,
             link=link,
             published=entry.published,
             html=html,
             categories=tuple(t.label for t in view.topics),
+            # A correction is news about the item: it changes, under the same id.
+            modified=dt.datetime.combine(modified, dt.time(), tzinfo=dt.UTC) if modified else None,
         )
 
 

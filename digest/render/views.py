@@ -69,6 +69,10 @@ class Entry:
     filed_at: dt.datetime | None
     #: SHA-256 of the digest file.
     sha256: str
+    #: The changes it cites, as ``owner/repo#N``.
+    cites: tuple[str, ...] = ()
+    #: What its day reverted or re-landed: (kind, ``owner/repo#N``, by number, by URL).
+    follow_ups: tuple[tuple[str, str, int | None, str], ...] = ()
 
     def __repr__(self) -> str:
         return self._shown
@@ -121,6 +125,8 @@ class Entry:
             "change_count": self.change_count,
             "filed_at": self.filed_at.isoformat() if self.filed_at else None,
             "sha256": self.sha256,
+            "cites": list(self.cites),
+            "follow_ups": [list(f) for f in self.follow_ups],
         }
 
     @classmethod
@@ -137,6 +143,11 @@ class Entry:
             change_count=int(raw["change_count"]),
             filed_at=dt.datetime.fromisoformat(filed) if filed else None,
             sha256=str(raw["sha256"]),
+            cites=tuple(str(c) for c in raw.get("cites", ())),
+            follow_ups=tuple(
+                (str(k), str(t), None if n is None else int(n), str(u))
+                for k, t, n, u in raw.get("follow_ups", ())
+            ),
         )
 
 
@@ -152,7 +163,16 @@ def entry_of(digest: Digest, slug: str, day: dt.date, sha256: str) -> Entry:
         change_count=digest.change_count,
         filed_at=digest.filed_at,
         sha256=sha256,
+        cites=tuple(pull_key(r.repo, r.number) for r in digest.references if r.number is not None),
+        follow_ups=tuple(
+            (f.kind, pull_key(f.repo, f.number), f.by_number, f.by_url) for f in digest.follow_ups
+        ),
     )
+
+
+def pull_key(repo: str, number: int) -> str:
+    """``owner/repo#N``: how a pull request is named across editions."""
+    return f"{one_line(repo)}#{number}"
 
 
 @dataclass(frozen=True)
@@ -185,6 +205,8 @@ class ReferenceView:
     url: str | None
     repo: str
     number: int | None
+    #: The site's own page of the change (site-relative), when it has one.
+    page: str | None = None
 
 
 @dataclass(frozen=True)
@@ -235,12 +257,15 @@ def edition_view(
     *,
     topics: Mapping[str, str],
     cite_base: str = "",
+    pull_pages: Mapping[str, str] | None = None,
 ) -> EditionView:
     """Return the view of ``digest`` (listed as ``entry``) with every text made safe.
 
     ``topics`` maps configured topic slugs to names (others are not shown); citation
-    links point at ``cite_base#ref-n``, so a feed can pass the absolute permalink.
+    links point at ``cite_base#ref-n``, so a feed can pass the absolute permalink;
+    ``pull_pages`` maps ``owner/repo#N`` to the site's page of that change.
     """
+    pages = pull_pages or {}
     known = {ref.n for ref in digest.references}
     filed = utc(digest.filed_at) if digest.filed_at else None
     actions = sorted(digest.action_items, key=lambda item: URGENCY_ORDER[item.urgency])
@@ -268,6 +293,7 @@ def edition_view(
                 url=safe_url(ref.url),
                 repo=one_line(ref.repo),
                 number=ref.number,
+                page=pages.get(pull_key(ref.repo, ref.number)) if ref.number is not None else None,
             )
             for ref in sorted(digest.references, key=lambda ref: ref.n)
         ),

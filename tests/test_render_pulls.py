@@ -1,0 +1,118 @@
+"""Pages of cited pull requests, and corrections when a later day reverts what was cited."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+import feedparser
+import pytest
+
+from digest.config import Settings
+from digest.models import FileChange, FollowUp, PullRequest, RepoDay
+from digest.render import render_site
+from digest.store import Store
+from tests.factories import DAY, make_digest, make_settings, parse_page, text
+
+LATER = DAY + dt.timedelta(days=3)
+REVERT_URL = "https://github.com/acme/rockets/pull/499"
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return make_settings(tmp_path)
+
+
+def collected(store: Store) -> None:
+    """The collected day of acme/rockets with #401, the change the edition cites as [1]."""
+    pull = PullRequest(
+        repo="acme/rockets",
+        number=401,
+        title="Tune the fuel valve controller, part 1",
+        body="The valve controller now waits for pressure to settle before it opens.",
+        url="https://github.com/acme/rockets/pull/401",
+        merged_at=dt.datetime.combine(DAY, dt.time(9), tzinfo=dt.UTC),
+        author="Dana Example",
+        files=(
+            FileChange("valves/controller/state.py", 40, 4),
+            FileChange("valves/controller/timing.py", 10, 0),
+            FileChange("tests/test_state.py", 30, 0),
+            FileChange("README.md", 2, 1),
+        ),
+        additions=82,
+        deletions=5,
+        changed_files=4,
+        comments=7,
+        linked_issues=(12,),
+    )
+    store.save_repo_day(RepoDay("acme/rockets", DAY, "git", (pull,), dt.datetime(2026, 3, 3)))
+
+
+def revert_day() -> object:
+    return make_digest(
+        date=LATER,
+        headline="Valve tuning backed out",
+        follow_ups=(FollowUp("revert", "acme/rockets", 401, 499, REVERT_URL),),
+    )
+
+
+def test_a_cited_change_has_a_page_and_the_edition_links_it(settings: Settings) -> None:
+    store = Store(settings.data_dir)
+    collected(store)
+    store.save_digest(make_digest())
+    render_site(settings, store)
+    edition = parse_page(settings.site_dir / "rockets/2026-03-02.html")
+    ref = next(li for li in edition.iter("li") if li.get("id") == "ref-1")
+    hrefs = [a.get("href") for a in ref.iter("a")]
+    assert "../rockets/pr/acme-rockets-401.html" in hrefs
+    page = parse_page(settings.site_dir / "rockets/pr/acme-rockets-401.html")
+    assert text(page.find(".//h1")) == "Tune the fuel valve controller, part 1"
+    folders = [text(h) for h in page.iter("h3")]
+    minus = "\u2212"
+    assert folders == [
+        f"(top level) +2 {minus}1",
+        f"tests +30 {minus}0",
+        "valves/controller +50 \u22124",
+    ]
+    files = [text(li) for li in page.iter("li")]
+    assert "state.py +40 \u22124" in files and "README.md +2 \u22121" in files
+    said = text(page.find(".//main"))
+    assert "4 files changed, +82 \u22125 lines · 7 comments" in said
+    assert "waits for pressure to settle" in said
+    assert "#12" in said and "PyTorch" not in said
+    cited = [a.get("href") for a in page.iter("a") if a.get("href", "").endswith("03-02.html")]
+    assert cited == ["../../rockets/2026-03-02.html"]
+    assert not (settings.site_dir / "rockets/pr/acme-telemetry-77.html").exists()  # not collected
+
+
+def test_a_later_revert_corrects_the_edition_its_feed_item_and_the_page(
+    settings: Settings,
+) -> None:
+    store = Store(settings.data_dir)
+    collected(store)
+    store.save_digest(make_digest())
+    render_site(settings, store)
+    store.save_digest(revert_day())
+    report = render_site(settings, store)
+    assert {"rockets/2026-03-02.html", "rockets/pr/acme-rockets-401.html"} <= set(report.written)
+
+    edition = parse_page(settings.site_dir / "rockets/2026-03-02.html")
+    notes = [el for el in edition.iter("aside") if "correction" in el.get("class", "")]
+    assert len(notes) == 1
+    assert text(notes[0]).startswith("Correction, 5 March 2026: acme/rockets#401, cited here,")
+    links = [a.get("href") for a in notes[0].iter("a")]
+    assert links == [REVERT_URL, "../rockets/2026-03-05.html"]
+    later = parse_page(settings.site_dir / "rockets/2026-03-05.html")
+    assert not [el for el in later.iter("aside") if "correction" in el.get("class", "")]
+
+    page = parse_page(settings.site_dir / "rockets/pr/acme-rockets-401.html")
+    assert "Reverted on 5 March 2026 by #499" in text(page.find(".//main"))
+
+    rss = feedparser.parse((settings.site_dir / "rockets/feed.xml").read_bytes())
+    item = next(e for e in rss.entries if e.link.endswith("2026-03-02.html"))
+    assert item.id == item.link and "was reverted by #499" in item.summary
+    feed = json.loads((settings.site_dir / "rockets/feed.json").read_bytes())
+    corrected = next(i for i in feed["items"] if i["url"].endswith("2026-03-02.html"))
+    assert corrected["date_modified"].startswith("2026-03-05")
+    assert render_site(settings, store).pages_written == 0
