@@ -12,6 +12,7 @@ import dataclasses
 import datetime as dt
 import functools
 import hashlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -220,13 +221,18 @@ class _Build:
         ``data_dir``) gets no page, and editions do not link to one.
         """
         store = self.scanner.store
+        numbers: dict[Path, frozenset[int]] = {}
         found = {}
         for key, page in planned.items():
+            path = store.repo_day_path(page.repo, page.day)
             try:
-                stat = store.repo_day_path(page.repo, page.day).stat()
-            except OSError:
+                stat = path.stat()
+                if path not in numbers:
+                    numbers[path] = _numbers_in(path)
+            except (OSError, ValueError):
                 continue
-            found[key] = (page, (stat.st_mtime_ns, stat.st_size))
+            if page.number in numbers[path]:
+                found[key] = (page, (stat.st_mtime_ns, stat.st_size))
         return found
 
     def offer_pull_pages(self, out: Output) -> None:
@@ -453,6 +459,12 @@ class _Desks:
             self_url=urls.absolute(base, feed.path),
         )
         return form(channel, items)
+
+
+def _numbers_in(path: Path) -> frozenset[int]:
+    """The pull request numbers of the collected day at ``path`` (read without validating)."""
+    pulls_ = json.loads(path.read_bytes()).get("pulls", [])
+    return frozenset(p["number"] for p in pulls_ if isinstance(p.get("number"), int))
 
 
 def _earlier(day: dt.date) -> str:
