@@ -116,3 +116,19 @@ def test_a_later_revert_corrects_the_edition_its_feed_item_and_the_page(
     corrected = next(i for i in feed["items"] if i["url"].endswith("2026-03-02.html"))
     assert corrected["date_modified"].startswith("2026-03-05")
     assert render_site(settings, store).pages_written == 0
+
+
+def test_a_rebuild_opens_no_collected_day(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(settings.data_dir)
+    collected(store)
+    store.save_digest(make_digest())
+    render_site(settings, store)
+
+    def opened(path: Path) -> frozenset[int]:
+        raise AssertionError(f"{path} was read again")
+
+    monkeypatch.setattr("digest.render.site._numbers_in", opened)
+    assert render_site(settings, store).pages_written == 0
+    assert (settings.site_dir / "rockets/pr/acme-rockets-401.html").is_file()

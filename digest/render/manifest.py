@@ -37,6 +37,9 @@ class Manifest:
     code: str
     digests: dict[str, DigestRecord] = field(default_factory=dict)
     pages: dict[str, str] = field(default_factory=dict)
+    #: Collected repository-days by data path: (mtime_ns, size) and their PR numbers, so a
+    #: build opens only the ones that changed to know which pull requests have pages.
+    collected: dict[str, tuple[int, int, frozenset[int]]] = field(default_factory=dict)
 
 
 def load(site_dir: Path, code: str) -> Manifest:
@@ -60,6 +63,13 @@ def load(site_dir: Path, code: str) -> Manifest:
         }
     except (AttributeError, ValueError, KeyError, TypeError):
         manifest.digests = {}
+    try:
+        manifest.collected = {
+            str(path): (int(m), int(size), frozenset(int(n) for n in numbers))
+            for path, (m, size, numbers) in raw.get("collected", {}).items()
+        }
+    except (AttributeError, ValueError, TypeError):
+        manifest.collected = {}
     return manifest
 
 
@@ -82,6 +92,10 @@ def save(site_dir: Path, manifest: Manifest) -> bool:
             for key, r in manifest.digests.items()
         },
         "pages": manifest.pages,
+        "collected": {
+            path: [m, size, sorted(numbers)]
+            for path, (m, size, numbers) in manifest.collected.items()
+        },
     }
     text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return write_atomic(site_dir / NAME, (text + "\n").encode())

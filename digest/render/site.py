@@ -103,7 +103,7 @@ def _build_site(settings: Settings, store: Store, site_dir: Path) -> tuple[Rende
     code = code_version()
     old = manifest.load(site_dir, code)
     scanner = Scanner(store, old.digests)
-    build = _Build(settings, scanner, env, fingerprint(env, settings, code))
+    build = _Build(settings, scanner, env, fingerprint(env, settings, code), old.collected)
     out = Output(site_dir, old.pages)
     complete = saved = False
     try:
@@ -124,8 +124,9 @@ def _build_site(settings: Settings, store: Store, site_dir: Path) -> tuple[Rende
             out.finish(strict=False)
         pages = out.done if complete else manifest.merged(old.pages, out.done, out.attempted)
         records = scanner.records if complete else {**old.digests, **scanner.records}
-        if (records, pages) != (old.digests, old.pages):
-            saved = manifest.save(site_dir, Manifest(code, records, pages))
+        collected = build.collected
+        if (records, pages, collected) != (old.digests, old.pages, old.collected):
+            saved = manifest.save(site_dir, Manifest(code, records, pages, collected))
     report = RenderReport(
         pages_written=len(out.written),
         pages_unchanged=out.unchanged,
@@ -144,9 +145,17 @@ class _Build:
     """Offers each page of the site to an :class:`Output` with its key and renderer."""
 
     def __init__(
-        self, settings: Settings, scanner: Scanner, env: jinja2.Environment, fingerprint: str
+        self,
+        settings: Settings,
+        scanner: Scanner,
+        env: jinja2.Environment,
+        fingerprint: str,
+        collected: dict[str, tuple[int, int, frozenset[int]]] | None = None,
     ) -> None:
         self.settings = settings
+        #: What the last build knew of the collected days; updated as days are looked at.
+        self.previous_collected = collected or {}
+        self.collected: dict[str, tuple[int, int, frozenset[int]]] = {}
         self.scanner = scanner
         self.env = env
         self.fingerprint = fingerprint
@@ -221,18 +230,22 @@ class _Build:
         ``data_dir``) gets no page, and editions do not link to one.
         """
         store = self.scanner.store
-        numbers: dict[Path, frozenset[int]] = {}
         found = {}
         for key, page in planned.items():
             path = store.repo_day_path(page.repo, page.day)
+            name = str(path.relative_to(store.root))
             try:
-                stat = path.stat()
-                if path not in numbers:
-                    numbers[path] = _numbers_in(path)
+                if name not in self.collected:
+                    stat = path.stat()
+                    known = self.previous_collected.get(name)
+                    if known is None or known[:2] != (stat.st_mtime_ns, stat.st_size):
+                        known = (stat.st_mtime_ns, stat.st_size, _numbers_in(path))
+                    self.collected[name] = known
             except (OSError, ValueError):
                 continue
-            if page.number in numbers[path]:
-                found[key] = (page, (stat.st_mtime_ns, stat.st_size))
+            mtime, size, numbers = self.collected[name]
+            if page.number in numbers:
+                found[key] = (page, (mtime, size))
         return found
 
     def offer_pull_pages(self, out: Output) -> None:
