@@ -162,6 +162,16 @@ class FollowUp:
 
 
 @dataclass(frozen=True)
+class Newcomer:
+    """An author whose first merged pull request in a repository an edition reports."""
+
+    repo: str
+    author: str
+    number: int | None
+    url: str
+
+
+@dataclass(frozen=True)
 class Digest:
     """One edition: a project's news for one UTC day."""
 
@@ -188,6 +198,10 @@ class Digest:
     failed_repos: tuple[RepoFailure, ...] = field(default=())
     #: Changes of the day that revert or re-land earlier ones, cited or not.
     follow_ups: tuple[FollowUp, ...] = ()
+    #: Authors merging for the first time in a repository, as far back as ``history_since``.
+    newcomers: tuple[Newcomer, ...] = ()
+    #: The first collected day newcomers are measured against (None: no earlier history).
+    history_since: dt.date | None = None
     #: When the edition was written (from the injected clock); kept across identical re-runs.
     filed_at: dt.datetime | None = None
 

@@ -16,6 +16,7 @@ from digest.clock import Clock
 from digest.config import ProjectSettings, RepoSettings, Settings
 from digest.errors import WireError
 from digest.models import ChangeSummary, Digest, FollowUp, PullRequest, RepoDay, RepoFailure
+from digest.newcomers import newcomers
 from digest.registry import Registry
 from digest.render import RenderReport, render_site
 from digest.sources.base import SourceContext, day_window
@@ -134,6 +135,7 @@ def summarize(
         return None
     brief = make_brief(project, day, collected.pulls, rt.settings.topics, collected.failures)
     digest = writer.write(brief)
+    first_timers, history_since = newcomers(rt.settings.data_dir, day, collected.pulls)
     digest = dataclasses.replace(
         digest,
         project=project.name,
@@ -153,6 +155,8 @@ def summarize(
         ),
         failed_repos=collected.failures,
         follow_ups=follow_ups(collected.pulls),
+        newcomers=first_timers,
+        history_since=history_since,
         filed_at=rt.clock.now().replace(microsecond=0),
     )
     found = problems(digest, collected.pulls)

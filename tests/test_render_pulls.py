@@ -10,7 +10,7 @@ import feedparser
 import pytest
 
 from digest.config import Settings
-from digest.models import FileChange, FollowUp, PullRequest, RepoDay
+from digest.models import FileChange, FollowUp, Newcomer, PullRequest, RepoDay
 from digest.render import render_site
 from digest.store import Store
 from tests.factories import DAY, make_digest, make_settings, parse_page, text
@@ -132,3 +132,19 @@ def test_a_rebuild_opens_no_collected_day(
     monkeypatch.setattr("digest.render.site._numbers_in", opened)
     assert render_site(settings, store).pages_written == 0
     assert (settings.site_dir / "rockets/pr/acme-rockets-401.html").is_file()
+
+
+def test_an_edition_names_new_contributors_and_how_far_back_it_knows(
+    settings: Settings,
+) -> None:
+    newcomer = Newcomer(
+        "acme/rockets", "Cy Example", 402, "https://github.com/acme/rockets/pull/402"
+    )
+    store = Store(settings.data_dir)
+    store.save_digest(make_digest(newcomers=(newcomer,), history_since=dt.date(2026, 1, 5)))
+    render_site(settings, store)
+    page = parse_page(settings.site_dir / "rockets/2026-03-02.html")
+    section = next(s for s in page.iter("section") if s.get("class") == "newcomers")
+    said = text(section)
+    assert "as far back as the Wire's records go (5 January 2026)" in said
+    assert "Cy Example · acme/rockets #402" in said

@@ -231,6 +231,14 @@ class FailureView:
 
 
 @dataclass(frozen=True)
+class NewcomerView:
+    author: str
+    repo: str
+    number: int | None
+    url: str | None
+
+
+@dataclass(frozen=True)
 class EditionView:
     """One edition, ready to print; ``cite_base`` prefixes every ``#ref-n`` link."""
 
@@ -248,6 +256,9 @@ class EditionView:
     writer: str
     writer_note: str
     cite_base: str
+    newcomers: tuple[NewcomerView, ...] = ()
+    #: How far back the newcomers are measured, as ``1 June 2026``.
+    history_since: str = ""
 
 
 def edition_view(
@@ -320,6 +331,11 @@ def edition_view(
         writer=one_line(digest.writer),
         writer_note=one_line(digest.writer_note),
         cite_base=cite_base,
+        newcomers=tuple(
+            NewcomerView(one_line(n.author), one_line(n.repo), n.number, safe_url(n.url))
+            for n in digest.newcomers
+        ),
+        history_since=long_date(digest.history_since) if digest.history_since else "",
     )
 
 
