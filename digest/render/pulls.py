@@ -84,27 +84,29 @@ def edition_corrections(
     return tuple(sorted(set(found), key=_order))
 
 
-def plan_pull_pages(
-    entries: Sequence[Entry], reported: dict[str, tuple[Correction, ...]]
-) -> dict[str, PullPage]:
-    """One page per cited change, by ``owner/repo#N``, under its first citing edition."""
+def citations(entries: Sequence[Entry]) -> dict[str, list[Entry]]:
+    """The editions citing each change (``owner/repo#N``), oldest first."""
     citing: dict[str, list[Entry]] = defaultdict(list)
     for entry in sorted(entries, key=lambda e: (e.date, e.slug)):
         for key in entry.cites:
             citing[key].append(entry)
-    pages = {}
-    for key, editions in citing.items():
-        first = editions[0]
-        repo, _, number = key.partition("#")
-        pages[key] = PullPage(
-            path=pull_path(first.slug, key),
-            repo=repo,
-            number=int(number),
-            day=first.date,
-            cited_by=tuple(Link(f"{e.project}, {e.date_label}", e.path) for e in editions),
-            corrections=tuple(c for c in reported.get(key, ()) if c.date >= first.date),
-        )
-    return pages
+    return citing
+
+
+def pull_page(
+    key: str, editions: Sequence[Entry], reported: dict[str, tuple[Correction, ...]]
+) -> PullPage:
+    """The page of change ``key``, cited by ``editions`` (oldest first), under the first."""
+    first = editions[0]
+    repo, _, number = key.partition("#")
+    return PullPage(
+        path=pull_path(first.slug, key),
+        repo=repo,
+        number=int(number),
+        day=first.date,
+        cited_by=tuple(Link(f"{e.project}, {e.date_label}", e.path) for e in editions),
+        corrections=tuple(c for c in reported.get(key, ()) if c.date >= first.date),
+    )
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ import datetime as dt
 import functools
 import hashlib
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -201,7 +202,7 @@ class _Build:
                     found.append((slug, days, i, scanned))
         entries = [scanned.record.entry for *_, scanned in found]
         self.reported = pulls.find_corrections(entries)
-        self.pull_pages = self._collected(pulls.plan_pull_pages(entries, self.reported))
+        self.pull_pages = self._collected(pulls.citations(entries))
         self.pull_paths = {key: page.path for key, (page, _) in self.pull_pages.items()}
         for slug, days, i, scanned in found:
             entry = scanned.record.entry
@@ -222,30 +223,36 @@ class _Build:
             out.page(entry.path, self.key(inputs), render)
 
     def _collected(
-        self, planned: dict[str, pulls.PullPage]
+        self, citing: dict[str, list[Entry]]
     ) -> dict[str, tuple[pulls.PullPage, tuple[int, int]]]:
-        """The ``planned`` pages whose change was collected here, with its file's stamp.
+        """The pages of the ``citing`` changes that were collected here, with their file's stamp.
 
         A change cited by an edition written elsewhere (its collected day is not in
         ``data_dir``) gets no page, and editions do not link to one.
         """
-        store = self.scanner.store
+        root = self.scanner.store.root
+        days: dict[str, frozenset[str]] = {}
         found = {}
-        for key, page in planned.items():
-            path = store.repo_day_path(page.repo, page.day)
-            name = str(path.relative_to(store.root))
+        for key, editions in citing.items():
+            repo, _, number = key.partition("#")
+            if repo not in days:
+                days[repo] = _collected_days(root / "collected" / repo)
+            stem = editions[0].date.isoformat()
+            if stem not in days[repo]:
+                continue  # not collected here (an edition written elsewhere): no page
+            name = f"collected/{repo}/{stem}.json"
             try:
                 if name not in self.collected:
-                    stat = path.stat()
+                    stat = (root / name).stat()
                     known = self.previous_collected.get(name)
                     if known is None or known[:2] != (stat.st_mtime_ns, stat.st_size):
-                        known = (stat.st_mtime_ns, stat.st_size, _numbers_in(path))
+                        known = (stat.st_mtime_ns, stat.st_size, _numbers_in(root / name))
                     self.collected[name] = known
             except (OSError, ValueError):
                 continue
             mtime, size, numbers = self.collected[name]
-            if page.number in numbers:
-                found[key] = (page, (mtime, size))
+            if int(number) in numbers:
+                found[key] = (pulls.pull_page(key, editions, self.reported), (mtime, size))
         return found
 
     def offer_pull_pages(self, out: Output) -> None:
@@ -472,6 +479,15 @@ class _Desks:
             self_url=urls.absolute(base, feed.path),
         )
         return form(channel, items)
+
+
+def _collected_days(folder: Path) -> frozenset[str]:
+    """The days (``YYYY-MM-DD``) collected in a repository's ``folder``, in one listing."""
+    try:
+        with os.scandir(folder) as found:
+            return frozenset(e.name[:-5] for e in found if e.name.endswith(".json"))
+    except OSError:
+        return frozenset()
 
 
 def _numbers_in(path: Path) -> frozenset[int]:
