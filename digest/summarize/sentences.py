@@ -57,6 +57,10 @@ _MID_VERB = re.compile(r"(?:[,;:]|\band)\s+([A-Z][a-z]+)\s+(\S+)")
 _INNER_BREAK = re.compile(r"(?<![\s.][a-z])(?<!\be\.g)(?<!\bi\.e)\.\s+[A-Z]|[!?]\s+\S|\s[a-z]\.\s")
 # An ellipsis glued to a word ("Accuracy Im…"); "f(...)" and "dtype=..." are code.
 _CUT = re.compile(r"\w(…|\.\.\.)(?=[\s.]|$)")
+# Words meant for a language model, not for readers: never retold.
+_INJECTION = re.compile(
+    r"\b(ignore|disregard|forget)\b.{0,20}\b(instructions|prompt|rules)\b|\bsystem prompt\b", re.I
+)
 # Shell commands are not news; an edition never repeats one from a body.
 _COMMAND = re.compile(r"\b(curl|wget|sudo)\s|\|\s*(sh|bash|zsh)\b|\brm\s+-[rf]+\b|\beval\s*\(")
 MIN_WORDS = 4
@@ -143,6 +147,7 @@ def retell(text: str) -> list[str]:
             len(sentence) > _MAX_CHARS
             or "@" in sentence
             or _COMMAND.search(sentence)
+            or _INJECTION.search(sentence)
             or _PRONOUN.search(sentence)
             or _VACUOUS.match(sentence)
             or sentence.endswith(":")
