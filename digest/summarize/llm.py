@@ -37,7 +37,7 @@ from digest.summarize.prompt import (
     feedback,
     parse_answer,
 )
-from digest.text import neutralise, one_line
+from digest.text import neutralise, one_line, shorten
 
 if TYPE_CHECKING:
     # The SDK takes a quarter of a second to import: only editions that call it pay for it.
@@ -369,7 +369,7 @@ class OpenAIWriter:
         where = f"the openai server at {_display_url(self._base_url)}"
         tries = count(self._settings.max_retries + 1, "attempt")
         if isinstance(error, _Declined):
-            return f"the model declined: {_shorten(one_line(str(error)), 200)}", DECLINED
+            return f"the model declined: {shorten(one_line(str(error)), 200)}", DECLINED
         if isinstance(error, openai.APITimeoutError):
             return (
                 f"{where} did not answer within openai.timeout ({self._settings.timeout:g} s) "
@@ -390,7 +390,7 @@ class OpenAIWriter:
         if isinstance(error, openai.APIStatusError):
             status = error.status_code
             hint = _STATUS_HINTS.get(status, f"HTTP {status}")
-            message = _shorten(one_line(_error_text(error)), 200)
+            message = shorten(one_line(_error_text(error)), 200)
             reason = UNREACHABLE if _retryable(status) else REFUSED
             return f"{where} answered {hint} after {tries} ({message})", reason
         return f"openai request failed: {type(error).__name__}", REFUSED
@@ -605,9 +605,3 @@ def _display_url(url: str) -> str:
     except ValueError:
         return "(unparsable URL)"
     return f"{parts.scheme}://{host}{port}{parts.path}" if parts.scheme else "(not a URL)"
-
-
-def _shorten(text: str, limit: int) -> str:
-    if len(text) <= limit:
-        return text
-    return text[: limit - 1].rsplit(" ", 1)[0] + "…"

@@ -22,7 +22,7 @@ from digest.summarize.base import Brief, Item, Story
 from digest.summarize.checks import HEADLINE_LIMIT, MAX_REFERENCES, standard_questions
 from digest.summarize.clean import clean_body
 from digest.summarize.phrasing import count, long_date
-from digest.text import one_line
+from digest.text import one_line, shorten
 
 #: Part of the cache key: change it whenever the wording or the document layout changes.
 PROMPT_VERSION = "2"
@@ -181,7 +181,7 @@ def estimate_messages(messages: Sequence[Message]) -> int:
 
 def feedback(found: Sequence[str], inputs: int) -> str:
     """The retry's user message: what was wrong with the answer (``found``), and what to do."""
-    shown = [f"- {_shorten(one_line(p), 200)}" for p in found[:MAX_FEEDBACK_PROBLEMS]]
+    shown = [f"- {shorten(one_line(p), 200)}" for p in found[:MAX_FEEDBACK_PROBLEMS]]
     if len(found) > MAX_FEEDBACK_PROBLEMS:
         shown.append(f"- and {len(found) - MAX_FEEDBACK_PROBLEMS} more")
     return (
@@ -291,7 +291,7 @@ class _Frame:
             entries = []
             for item in shown:
                 inputs.append(item)
-                body = _shorten(self.bodies[id(item)], body_chars) if body_chars else ""
+                body = shorten(self.bodies[id(item)], body_chars) if body_chars else ""
                 entries.append(_entry(len(inputs), item, body))
             told.append(
                 {
@@ -334,10 +334,3 @@ def _entry(n: int, item: Item, body: str) -> dict[str, Any]:
         "size": f"+{pull.additions}/-{pull.deletions} lines in {count(pull.changed_files, 'file')}",
         "body": body,
     }
-
-
-def _shorten(text: str, limit: int) -> str:
-    """``text`` cut at a word boundary to at most ``limit`` characters, with an ellipsis."""
-    if len(text) <= limit:
-        return text
-    return text[: limit - 1].rsplit(" ", 1)[0].rstrip(" ,;:") + "…"
