@@ -134,18 +134,24 @@ def summarize(
         return None
     brief = make_brief(project, day, collected.pulls, rt.settings.topics, collected.failures)
     digest = writer.write(brief)
+    # Writers see defused titles; references and the change list show them as written.
+    titles = {(p.repo, p.number, p.url): p.title for p in collected.pulls}
     digest = dataclasses.replace(
         digest,
         project=project.name,
         project_slug=project.key,
         date=day,
+        references=tuple(
+            dataclasses.replace(ref, title=titles.get((ref.repo, ref.number, ref.url), ref.title))
+            for ref in digest.references
+        ),
         repos=brief.repos,
         topics=brief.topics,
         changes=tuple(
             ChangeSummary(
                 repo=item.pull.repo,
                 number=item.pull.number,
-                title=item.pull.title,
+                title=titles.get((item.pull.repo, item.pull.number, item.pull.url), ""),
                 url=item.pull.url,
                 kind=item.kind,
             )

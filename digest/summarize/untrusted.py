@@ -1,0 +1,77 @@
+"""Pull-request text made harmless for the edition's rules before any writer reads it.
+
+A title or body is data, yet some ordinary ones look like the edition's own syntax:
+``sizes[0]`` reads as a citation, ``www.`` and ``cc @`` as leftover markup, ``##`` as a
+heading, ``**kwargs`` as emphasis. :func:`defuse` rewrites those spots so that no text
+taken from a pull request can forge a citation or make an edition break its rules, while
+the words (what grounding and readers rely on) stay as they were.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from digest.models import PullRequest
+from digest.text import neutralise
+
+# "[0]" is a citation in an edition; a pull request's is an index. The full-width
+# brackets read the same and can never be taken for one (as angle quotes stand in for <>).
+_CITATION_LIKE = re.compile(r"\[(\d+)\](?!\()")
+_HEADING_LINE = re.compile(r"^[ \t]*#{1,6}[ \t]")
+_HASHES = re.compile(r"(#{2,})[ \t]+")
+# "**kwargs": stars before a name that no later "**" closes (so not **bold**).
+_UNPAIRED_STARS = re.compile(r"\*\*(?=\w)(?![^\n]*?\*\*)")
+_WWW = re.compile(r"\bwww\.(?=[\w-]+\.)", re.I)
+_CC = re.compile(r"\bcc:?\s+(@[\w/-]+[\s,]*)+", re.I)
+_TRAILER_KEY = re.compile(
+    r"\b(signed-off-by|co-authored-by|differential revision|pull request resolved|"
+    r"ghstack-source-id)\s*:\s*",
+    re.I,
+)
+_IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b[^>]*>", re.I)
+_STACK = re.compile(r"\bstack from (\[?)ghstack", re.I)
+_COMMENT_OPEN = re.compile(r"<!--")
+_STRAY_ESCAPE = re.compile(r"\\(?=[<>\[\]*_`#!|~{}()\\])")
+
+
+def defuse(pull: PullRequest) -> PullRequest:
+    """Return ``pull`` with its title and body defused (see :func:`defuse_text`).
+
+    A title left with no words (an image, a bare trailer) becomes ``Change #N``.
+    """
+    title = _IMAGE.sub(" ", _HEADING_LINE.sub("", pull.title))
+    title = " ".join(defuse_text(title).split())
+    if not re.search(r"\w", title):
+        title = (
+            f"Change #{pull.number}"
+            if pull.number is not None
+            else f"Commit {(pull.sha or '')[:10]}".strip()
+        )
+    body = defuse_text(pull.body)
+    if title == pull.title and body == pull.body:
+        return pull
+    return dataclasses.replace(pull, title=title, body=body)
+
+
+def defuse_text(text: str) -> str:
+    """Return ``text`` neutralised, with everything that mimics edition syntax rewritten.
+
+    ``[n]`` gets full-width brackets; ``www.`` in a host name, ``cc @...`` lists, trailer
+    keys (``Signed-off-by:``) and stray backslash escapes are dropped; ``##`` within a line
+    is joined to its operand; an unpaired ``**`` (``**kwargs``) becomes two U+2217
+    (asterisk operator).
+    """
+    text = neutralise(text)
+    text = _STRAY_ESCAPE.sub("", text)
+    text = _CITATION_LIKE.sub("\uff3b\\1\uff3d", text)
+    # A body's headings stay (they mark the sections the cleaner drops); "a ## b" joins.
+    text = "\n".join(
+        line if _HEADING_LINE.match(line) else _HASHES.sub(r"\1", line) for line in text.split("\n")
+    )
+    text = _UNPAIRED_STARS.sub("\u2217\u2217", text)
+    text = _WWW.sub("", text)
+    text = _CC.sub("", text)
+    text = _TRAILER_KEY.sub("", text)
+    text = _STACK.sub(r"stacked with \1ghstack", text)
+    return _COMMENT_OPEN.sub("\u2039!--", text)
