@@ -165,7 +165,12 @@ def summarize(
         raise WireError(
             f"{project.key} {day}: the {digest.writer} writer broke the edition rules: {found[0]}"
         )
-    previous = rt.store.load_digest(project.key, day)
+    try:
+        previous = rt.store.load_digest(project.key, day)
+    except WireError as error:
+        # A damaged edition (a truncated file) is replaced by the new one, never a stop.
+        log.warning("%s; writing it again", error)
+        previous = None
     if previous is not None and dataclasses.replace(previous, filed_at=digest.filed_at) == digest:
         digest = previous  # Same edition: keep its filing time so the output stays byte-identical.
     rt.store.save_digest(digest)
