@@ -214,6 +214,7 @@ def test_missing_blobs_lose_counts_only_where_missing(
     assert "git log --numstat failed (fatal: unable to read" in caplog.text
     assert [_subcommand(c) for c in spawns.commands] == [
         "cat-file",
+        "rev-list",
         "log",
         "log",
         "cat-file",
@@ -433,15 +434,21 @@ def test_git_processes_do_not_grow_with_commits(
 
     assert len(pulls) == count + 2
     assert pulls[-1].relands == ChangeLink(REPO, 1, old, "Old")
-    assert [_subcommand(cmd) for cmd in spawns.commands] == ["cat-file", "log", "cat-file"]
+    assert [_subcommand(cmd) for cmd in spawns.commands] == [
+        "cat-file",
+        "rev-list",
+        "log",
+        "cat-file",
+    ]
 
 
-def test_walk_tolerates_skewed_dates_but_stops_past_the_margin(repo: GitRepo) -> None:
+def test_a_commit_with_an_old_committer_date_hides_nothing(repo: GitRepo) -> None:
     early = repo.commit("Early", at(DAY, 9))
     repo.commit("Rebased with an old date", at(BEFORE, 22))
     late = repo.commit("Late", at(DAY, 10))
     assert [p.sha for p in collect(repo.path)] == [early, late]
 
-    repo.commit("Ancient date", at(DAY - dt.timedelta(days=30)))
+    # `git log --since` stopped walking here and lost "Early" and "Late".
+    repo.commit("Ancient date", at(DAY - dt.timedelta(days=3650)))
     latest = repo.commit("Latest", at(DAY, 11))
-    assert [p.sha for p in collect(repo.path)] == [latest]
+    assert [p.sha for p in collect(repo.path)] == [early, late, latest]

@@ -1,17 +1,21 @@
 """Collect a day's merged changes from a local git clone (bare or not, partial or full).
 
 A change is a commit on the first-parent history of the configured branch whose
-committer time falls in the UTC day. One collection runs two git processes in the
-usual case and six at most, however many commits the day has:
+committer time falls in the UTC day. One collection runs three git processes in the
+usual case and seven at most, however many commits the day has:
 
 1. ``git cat-file --batch-check`` resolves the branch (and proves the folder is a repo);
    only when the branch is missing, ``git for-each-ref`` lists the branches there are;
-2. ``git log --first-parent --numstat -z`` reads the day's commits and their files;
-3. only if that fails (blobs missing from a partial or damaged clone): the same log with
+2. ``git rev-list --first-parent --timestamp`` lists the branch's commits with their
+   committer times, and the day's are picked from it (never ``--since``: git stops
+   walking at the first older commit, and committer dates are not ordered);
+3. ``git log --no-walk --stdin --numstat -z`` reads those commits and their files
+   (not run on a day without commits);
+4. only if that fails (blobs missing from a partial or damaged clone): the same log with
    ``--raw``, which needs trees only, then one ``cat-file --batch-check`` to find the
    missing blobs and one ``git log --no-walk --stdin --numstat`` to count the lines of
    the commits that lack none; the others keep unknown (None) line counts;
-4. only if the day reverts or re-lands commits outside it, ``git cat-file --batch``
+5. only if the day reverts or re-lands commits outside it, ``git cat-file --batch``
    reads those commits.
 """
 
@@ -42,9 +46,6 @@ from digest.sources._links import Linker
 from digest.sources.base import SourceContext, day_window
 from digest.text import one_line
 
-#: How far before the day ``git log --since`` starts; git stops walking at the first
-#: commit older than ``--since``, and committer dates are not strictly monotonic.
-SINCE_MARGIN = dt.timedelta(days=3)
 #: Seconds one git process may run before the collection gives up.
 GIT_TIMEOUT = 600.0
 _ENV = {
@@ -123,10 +124,22 @@ class GitSource:
     ) -> list[RawCommit]:
         """Return the commits of ``day`` on the first-parent history of ``tip``, oldest first."""
         start, end = day_window(day)
+        window = range(int(start.timestamp()), int(end.timestamp()))
+        # Committer dates are not ordered along a branch, and `git log --since` stops at
+        # the first older commit: one dated years back would hide the day's earlier ones.
+        # So the whole first-parent list (sha and date only: cheap) is filtered here.
+        listed = _run_git(git_dir, ["rev-list", "--first-parent", "--timestamp", tip, "--"])
+        if listed.returncode != 0:
+            raise WireError(
+                f"{repo.name}: cannot read the history of {repo.git}: {_stderr(listed)}"
+            )
+        shas = _in_window(listed.stdout.decode("ascii", "replace"), window)
+        if not shas:
+            return []
         fmt = LogFormat(secrets.token_hex(8))
-        args = [*_log_args(fmt), f"--since=@{int((start - SINCE_MARGIN).timestamp())}"]
-        args.append(f"--until=@{int(end.timestamp())}")
-        done = _run_git(git_dir, [*args, "--numstat", "-M", tip, "--"])
+        args = [*_log_args(fmt), "--no-walk=unsorted", "--stdin"]
+        stdin = "".join(f"{sha}\n" for sha in shas).encode()
+        done = _run_git(git_dir, [*args, "--numstat", "-M", "--"], stdin)
         numstat = done.returncode == 0
         if not numstat:
             self.context.log.warning(
@@ -134,11 +147,10 @@ class GitSource:
                 repo.name,
                 _stderr(done),
             )
-            done = _run_git(git_dir, [*args, "--raw", "--no-renames", "--no-abbrev", tip, "--"])
+            done = _run_git(git_dir, [*args, "--raw", "--no-renames", "--no-abbrev", "--"], stdin)
         if done.returncode != 0:
             raise WireError(f"{repo.name}: cannot read the history of {repo.git}: {_stderr(done)}")
         commits = fmt.parse(done.stdout.decode("utf-8", "replace"), numstat=numstat)
-        window = range(int(start.timestamp()), int(end.timestamp()))
         commits = [c for c in reversed(commits) if c.committed in window]
         return commits if numstat else _count_present(git_dir, fmt, commits)
 
@@ -212,6 +224,16 @@ def _branches(git_dir: Path, count: int = 8) -> list[str]:
     )
     names = done.stdout.decode("utf-8", "replace").split()
     return [one_line(n) for n in names if n not in ("origin", "origin/HEAD")][:count]
+
+
+def _in_window(rev_list: str, window: range) -> list[str]:
+    """The shas of ``rev-list --timestamp`` output (``<time> <sha>`` lines) dated in ``window``."""
+    shas = []
+    for line in rev_list.splitlines():
+        stamp, _, sha = line.partition(" ")
+        if stamp.isdigit() and int(stamp) in window and _SHA.fullmatch(sha):
+            shas.append(sha)
+    return shas
 
 
 def _log_args(fmt: LogFormat) -> list[str]:
