@@ -71,7 +71,7 @@ def test_a_full_disk_on_one_day_stops_that_day_only(
     real_fsync = os.fsync
 
     def fsync(fd: int) -> None:
-        if os.readlink(f"/proc/self/fd/{fd}").find("digests/rocket/.2026-03-03.json") >= 0:
+        if "digests/rocket/.2026-03-03.json" in str(Path(f"/proc/self/fd/{fd}").readlink()):
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         real_fsync(fd)
 
