@@ -121,3 +121,14 @@ def test_corpus_pairs_run_quickly_enough_to_stay_in_the_suite() -> None:
         digest = ExtractiveWriter().write(make_brief(PROJECT, DAY, pulls))
         assert problems(digest, pulls) == [], (title, other)
         assert all(int(n) <= len(digest.references) for n in CITE.findall(digest.body))
+
+
+def test_a_type_in_angle_brackets_is_kept_and_stray_escapes_go() -> None:
+    digest, pulls = _edition(
+        "Add std::vector<int> support to the loader",
+        "\\<script>alert(1)</script> The loader now accepts vectors of any integer type.",
+    )
+    assert problems(digest, pulls) == []
+    assert "STD::VECTOR\u2039INT\u203a" in digest.headline
+    assert "\\" not in digest.body and "<script" not in digest.body
+    assert "\u2039script\u203a" in digest.body  # what the author escaped is shown as text

@@ -30,19 +30,32 @@ _TRAILER_KEY = re.compile(
     re.I,
 )
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b[^>]*>", re.I)
+_EMAIL = re.compile(r"<[^<>\s@]+@[^<>\s]+>")
 _STACK = re.compile(r"\bstack from (\[?)ghstack", re.I)
 _COMMENT_OPEN = re.compile(r"<!--")
-_STRAY_ESCAPE = re.compile(r"\\(?=[<>\[\]*_`#!|~{}()\\])")
+# "<int>" in "std::vector<int>" is a type, not a tag: only HTML's own names are tags.
+_HTML_NAMES = (
+    "a|abbr|audio|b|big|blockquote|br|button|center|cite|code|del|details|div|em|embed|"
+    "font|form|h[1-6]|hr|i|iframe|img|input|ins|kbd|li|link|mark|meta|object|ol|p|picture|"
+    "pre|q|s|script|small|source|span|strong|style|sub|summary|sup|svg|table|td|th|tr|u|ul|"
+    "video"
+)
+_NOT_A_TAG = re.compile(rf"<(?!/?(?:{_HTML_NAMES})\b)([A-Za-z_][\w:, *&]*)>", re.I)
+_SCRIPT = re.compile(r"<(script|style)\b[^>]*>.*?</\1\s*>", re.I | re.S)
+# "\<tag>": the author meant the characters, so they stay text (angle quotes), never a tag.
+_ESCAPED_ANGLE = re.compile(r"\\([<>])")
+_STRAY_ESCAPE = re.compile(r"\\(?=[\[\]*_`#!|~{}()\\])")
 
 
 def defuse(pull: PullRequest) -> PullRequest:
     """Return ``pull`` with its title and body defused (see :func:`defuse_text`).
 
-    A title left with no words (an image, a bare trailer) becomes ``Change #N``.
+    A title left with no words (an image) or that is a trailer (``Signed-off-by: ...``)
+    becomes ``Change #N``.
     """
     title = _IMAGE.sub(" ", _HEADING_LINE.sub("", pull.title))
     title = " ".join(defuse_text(title).split())
-    if not re.search(r"\w", title):
+    if not re.search(r"\w", title) or _TRAILER_KEY.match(pull.title.strip()):
         title = (
             f"Change #{pull.number}"
             if pull.number is not None
@@ -57,13 +70,17 @@ def defuse(pull: PullRequest) -> PullRequest:
 def defuse_text(text: str) -> str:
     """Return ``text`` neutralised, with everything that mimics edition syntax rewritten.
 
-    ``[n]`` gets full-width brackets; ``www.`` in a host name, ``cc @...`` lists, trailer
-    keys (``Signed-off-by:``) and stray backslash escapes are dropped; ``##`` within a line
-    is joined to its operand; an unpaired ``**`` (``**kwargs``) becomes two U+2217
-    (asterisk operator).
+    ``[n]`` gets full-width brackets and a type in angle brackets (``vector<int>``) angle
+    quotes; ``www.`` in a host name, ``cc @...`` lists, trailer keys (``Signed-off-by:``),
+    e-mail addresses in angle brackets, scripts and styles with their content, and stray
+    backslash escapes are dropped; ``##`` within a line is joined to its operand; an
+    unpaired ``**`` (``**kwargs``) becomes two U+2217 (asterisk operator).
     """
     text = neutralise(text)
-    text = _STRAY_ESCAPE.sub("", text)
+    text = _ESCAPED_ANGLE.sub(lambda m: "\u2039" if m.group(1) == "<" else "\u203a", text)
+    text = re.sub("\u2039(/?[A-Za-z][\\w-]*)>", "\u2039\\1\u203a", text)
+    text = _SCRIPT.sub(" ", _STRAY_ESCAPE.sub("", text))
+    text = _NOT_A_TAG.sub("\u2039\\1\u203a", text)
     text = _CITATION_LIKE.sub("\uff3b\\1\uff3d", text)
     # A body's headings stay (they mark the sections the cleaner drops); "a ## b" joins.
     text = "\n".join(
@@ -72,6 +89,6 @@ def defuse_text(text: str) -> str:
     text = _UNPAIRED_STARS.sub("\u2217\u2217", text)
     text = _WWW.sub("", text)
     text = _CC.sub("", text)
-    text = _TRAILER_KEY.sub("", text)
+    text = _TRAILER_KEY.sub("", _EMAIL.sub("", text))
     text = _STACK.sub(r"stacked with \1ghstack", text)
     return _COMMENT_OPEN.sub("\u2039!--", text)
