@@ -219,6 +219,7 @@ def test_missing_blobs_lose_counts_only_where_missing(
         "log",
         "cat-file",
         "log",
+        "cat-file",
     ]
 
 
@@ -387,7 +388,12 @@ def test_raw_bytes_in_commits_do_not_crash(repo: GitRepo) -> None:
 
     assert collect(repo.path) == (
         record(
-            sha, "Bad \ufffd\ufffd bytes", at(DAY, 2), number=5, body="body", author="Eve\ufffd"
+            sha,
+            "Bad \ufffd\ufffd bytes",
+            at(DAY, 2),
+            number=5,
+            body="body after a NUL \ufffd(",  # the NUL no longer cuts the message
+            author="Eve\ufffd",
         ),
     )
 
@@ -439,6 +445,7 @@ def test_git_processes_do_not_grow_with_commits(
         "rev-list",
         "log",
         "cat-file",
+        "cat-file",
     ]
 
 
@@ -452,3 +459,15 @@ def test_a_commit_with_an_old_committer_date_hides_nothing(repo: GitRepo) -> Non
     repo.commit("Ancient date", at(DAY - dt.timedelta(days=3650)))
     latest = repo.commit("Latest", at(DAY, 11))
     assert [p.sha for p in collect(repo.path)] == [early, late, latest]
+
+
+@pytest.mark.reliability
+def test_a_nul_byte_in_a_message_keeps_the_pr_number(repo: GitRepo) -> None:
+    repo.commit("Init", at(BEFORE, 9))
+    repo.commit_object(b"Fix the parser\x00 on empty input (#123)\n\nBody\x00 text.\n", at(DAY, 9))
+    (pull,) = collect(repo.path)
+    assert (pull.number, pull.title, pull.body) == (
+        123,
+        "Fix the parser on empty input",
+        "Body text.",
+    )

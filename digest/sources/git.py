@@ -1,16 +1,17 @@
 """Collect a day's merged changes from a local git clone (bare or not, partial or full).
 
 A change is a commit on the first-parent history of the configured branch whose
-committer time falls in the UTC day. One collection runs three git processes in the
-usual case and seven at most, however many commits the day has:
+committer time falls in the UTC day. One collection runs four git processes in the
+usual case and eight at most, however many commits the day has:
 
 1. ``git cat-file --batch-check`` resolves the branch (and proves the folder is a repo);
    only when the branch is missing, ``git for-each-ref`` lists the branches there are;
 2. ``git rev-list --first-parent --timestamp`` lists the branch's commits with their
    committer times, and the day's are picked from it (never ``--since``: git stops
    walking at the first older commit, and committer dates are not ordered);
-3. ``git log --no-walk --stdin --numstat -z`` reads those commits and their files
-   (not run on a day without commits);
+3. ``git log --no-walk --stdin --numstat -z`` reads those commits and their files, and
+   ``git cat-file --batch`` their raw messages, which ``git log`` cuts at a NUL byte
+   (neither runs on a day without commits);
 4. only if that fails (blobs missing from a partial or damaged clone): the same log with
    ``--raw``, which needs trees only, then one ``cat-file --batch-check`` to find the
    missing blobs and one ``git log --no-walk --stdin --numstat`` to count the lines of
@@ -114,7 +115,7 @@ class GitSource:
         """
         git_dir = _git_dir(repo)
         tip = _resolve_branch(repo, git_dir)
-        commits = self._read_log(repo, git_dir, tip, day)
+        commits = _whole_messages(git_dir, self._read_log(repo, git_dir, tip, day))
         messages = [parse_message(c.sha, c.message, repo.name) for c in commits]
         linker = Linker(repo.name, messages, self._lookup(repo.name, git_dir, messages))
         return tuple(_pull(repo.name, c, m, linker) for c, m in zip(commits, messages, strict=True))
@@ -224,6 +225,27 @@ def _branches(git_dir: Path, count: int = 8) -> list[str]:
     )
     names = done.stdout.decode("utf-8", "replace").split()
     return [one_line(n) for n in names if n not in ("origin", "origin/HEAD")][:count]
+
+
+def _whole_messages(git_dir: Path, commits: list[RawCommit]) -> list[RawCommit]:
+    """Return ``commits`` with each message git cut at a NUL byte read whole, NULs as spaces.
+
+    ``git log`` prints a message only up to a NUL, losing a title's ``(#N)``; one
+    ``cat-file --batch`` reads the raw commits of the day (not run on a day without any).
+    """
+    if not commits:
+        return commits
+    shas = [c.sha for c in commits]
+    done = _run_git(git_dir, ["cat-file", "--batch"], "".join(f"{s}\n" for s in shas).encode())
+    if done.returncode != 0:
+        return commits
+    raw = parse_batch(done.stdout, shas)
+    return [
+        replace(c, message=re.sub(" ?\x00+ ?", " ", raw[c.sha][1]))
+        if "\x00" in raw.get(c.sha, ("", ""))[1]
+        else c
+        for c in commits
+    ]
 
 
 def _in_window(rev_list: str, window: range) -> list[str]:
