@@ -132,3 +132,15 @@ def test_a_type_in_angle_brackets_is_kept_and_stray_escapes_go() -> None:
     assert "STD::VECTOR\u2039INT\u203a" in digest.headline
     assert "\\" not in digest.body and "<script" not in digest.body
     assert "\u2039script\u203a" in digest.body  # what the author escaped is shown as text
+
+
+def test_defused_bodies_still_lose_templates_trailers_and_stacks() -> None:
+    from digest.summarize.clean import clean_body
+
+    body = (
+        "<!-- Describe your change -->\nStack from [ghstack](https://example.invalid):\n"
+        "* __->__ #12\n\nThe loader now reads vectors of any integer type.\n\n"
+        "Signed-off-by: Ada <ada@example.invalid>\nDifferential Revision: D1234"
+    )
+    expected = "The loader now reads vectors of any integer type."
+    assert clean_body(defuse_text(body)) == clean_body(body) == expected

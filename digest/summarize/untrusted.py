@@ -24,6 +24,11 @@ _HASHES = re.compile(r"(#{2,})[ \t]+")
 _UNPAIRED_STARS = re.compile(r"\*\*(?=\w)(?![^\n]*?\*\*)")
 _WWW = re.compile(r"\bwww\.(?=[\w-]+\.)", re.I)
 _CC = re.compile(r"\bcc:?\s+(@[\w/-]+[\s,]*)+", re.I)
+_TRAILER_LINE = re.compile(
+    r"^\s*(signed-off-by|co-authored-by|differential revision|pull request resolved|"
+    r"ghstack-source-id)\s*:",
+    re.I,
+)
 _TRAILER_KEY = re.compile(
     r"\b(signed-off-by|co-authored-by|differential revision|pull request resolved|"
     r"ghstack-source-id)\s*:\s*",
@@ -32,13 +37,18 @@ _TRAILER_KEY = re.compile(
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b[^>]*>", re.I)
 _EMAIL = re.compile(r"<[^<>\s@]+@[^<>\s]+>")
 _STACK = re.compile(r"\bstack from (\[?)ghstack", re.I)
-_COMMENT_OPEN = re.compile(r"<!--")
+_STACK_LINE = re.compile(r"^\s*stack from \[?ghstack", re.I)
+_COMMENT_OPEN = re.compile(r"<!--")  # In a title; a body's comments are the cleaner's.
 # "<int>" in "std::vector<int>" is a type, not a tag: only HTML's own names are tags.
 _HTML_NAMES = (
-    "a|abbr|audio|b|big|blockquote|br|button|center|cite|code|del|details|div|em|embed|"
-    "font|form|h[1-6]|hr|i|iframe|img|input|ins|kbd|li|link|mark|meta|object|ol|p|picture|"
-    "pre|q|s|script|small|source|span|strong|style|sub|summary|sup|svg|table|td|th|tr|u|ul|"
-    "video"
+    "a|abbr|address|area|article|aside|audio|b|base|bdi|bdo|big|blink|blockquote|body|br|"
+    "button|canvas|caption|center|cite|code|col|colgroup|data|datalist|dd|del|details|dfn|"
+    "dialog|div|dl|dt|em|embed|fieldset|figcaption|figure|font|footer|form|frame|frameset|"
+    "h[1-6]|head|header|hr|html|i|iframe|img|input|ins|kbd|label|legend|li|link|main|map|"
+    "mark|marquee|math|meta|meter|nav|noscript|object|ol|optgroup|option|output|p|param|"
+    "picture|pre|progress|q|rp|rt|ruby|s|samp|script|section|select|slot|small|source|span|"
+    "strike|strong|style|sub|summary|sup|svg|table|tbody|td|template|textarea|tfoot|th|"
+    "thead|time|title|tr|track|tt|u|ul|var|video|wbr"
 )
 _NOT_A_TAG = re.compile(rf"<(?!/?(?:{_HTML_NAMES})\b)([A-Za-z_][\w:, *&]*)>", re.I)
 _SCRIPT = re.compile(r"<(script|style)\b[^>]*>.*?</\1\s*>", re.I | re.S)
@@ -54,7 +64,9 @@ def defuse(pull: PullRequest) -> PullRequest:
     becomes ``Change #N``.
     """
     title = _IMAGE.sub(" ", _HEADING_LINE.sub("", pull.title))
-    title = " ".join(defuse_text(title).split())
+    title = _TRAILER_KEY.sub("", " ".join(defuse_text(title).split()))
+    title = _STACK.sub(r"stacked with \1ghstack", title)
+    title = _COMMENT_OPEN.sub("\u2039!--", title)
     if not re.search(r"\w", title) or _TRAILER_KEY.match(pull.title.strip()):
         title = (
             f"Change #{pull.number}"
@@ -71,10 +83,11 @@ def defuse_text(text: str) -> str:
     """Return ``text`` neutralised, with everything that mimics edition syntax rewritten.
 
     ``[n]`` gets full-width brackets and a type in angle brackets (``vector<int>``) angle
-    quotes; ``www.`` in a host name, ``cc @...`` lists, trailer keys (``Signed-off-by:``),
-    e-mail addresses in angle brackets, scripts and styles with their content, and stray
-    backslash escapes are dropped; ``##`` within a line is joined to its operand; an
-    unpaired ``**`` (``**kwargs``) becomes two U+2217 (asterisk operator).
+    quotes; ``www.`` in a host name, ``cc @...`` lists, trailer keys within a line
+    (``... Signed-off-by: ...``), e-mail addresses in angle brackets, scripts and styles
+    with their content, and stray backslash escapes are dropped; ``##`` within a line is
+    joined to its operand; an unpaired ``**`` (``**kwargs``) becomes two U+2217 (asterisk
+    operator). Headings, trailer and ghstack lines are left for the cleaner to drop.
     """
     text = neutralise(text)
     text = _ESCAPED_ANGLE.sub(lambda m: "\u2039" if m.group(1) == "<" else "\u203a", text)
@@ -82,13 +95,15 @@ def defuse_text(text: str) -> str:
     text = _SCRIPT.sub(" ", _STRAY_ESCAPE.sub("", text))
     text = _NOT_A_TAG.sub("\u2039\\1\u203a", text)
     text = _CITATION_LIKE.sub("\uff3b\\1\uff3d", text)
-    # A body's headings stay (they mark the sections the cleaner drops); "a ## b" joins.
+    # A body's headings, trailer and ghstack lines stay as they are: they mark what the
+    # cleaner drops. Within other lines, "a ## b" joins and trailer keys go.
     text = "\n".join(
-        line if _HEADING_LINE.match(line) else _HASHES.sub(r"\1", line) for line in text.split("\n")
+        line
+        if _HEADING_LINE.match(line) or _TRAILER_LINE.match(line) or _STACK_LINE.match(line)
+        else _STACK.sub(r"stacked with \1ghstack", _TRAILER_KEY.sub("", _HASHES.sub(r"\1", line)))
+        for line in text.split("\n")
     )
     text = _UNPAIRED_STARS.sub("\u2217\u2217", text)
     text = _WWW.sub("", text)
     text = _CC.sub("", text)
-    text = _TRAILER_KEY.sub("", _EMAIL.sub("", text))
-    text = _STACK.sub(r"stacked with \1ghstack", text)
-    return _COMMENT_OPEN.sub("\u2039!--", text)
+    return _EMAIL.sub("", text)
