@@ -24,16 +24,12 @@ _HASHES = re.compile(r"(#{2,})[ \t]+")
 _UNPAIRED_STARS = re.compile(r"\*\*(?=\w)(?![^\n]*?\*\*)")
 _WWW = re.compile(r"\bwww\.(?=[\w-]+\.)", re.I)
 _CC = re.compile(r"\bcc:?\s+(@[\w/-]+[\s,]*)+", re.I)
-_TRAILER_LINE = re.compile(
-    r"^\s*(signed-off-by|co-authored-by|differential revision|pull request resolved|"
-    r"ghstack-source-id)\s*:",
-    re.I,
+# The trailers the edition's markup check looks for (checks._LEFTOVER).
+_TRAILERS = (
+    "signed-off-by|co-authored-by|differential revision|pull request resolved|ghstack-source-id"
 )
-_TRAILER_KEY = re.compile(
-    r"\b(signed-off-by|co-authored-by|differential revision|pull request resolved|"
-    r"ghstack-source-id)\s*:\s*",
-    re.I,
-)
+_TRAILER_LINE = re.compile(rf"^\s*({_TRAILERS})\s*:", re.I)
+_TRAILER_KEY = re.compile(rf"\b({_TRAILERS})\s*:\s*", re.I)
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b[^>]*>", re.I)
 _EMAIL = re.compile(r"<[^<>\s@]+@[^<>\s]+>")
 _STACK = re.compile(r"\bstack from (\[?)ghstack", re.I)
