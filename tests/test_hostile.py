@@ -106,7 +106,7 @@ def test_defuse_keeps_markdown_emphasis_and_body_headings() -> None:
 
 def test_an_image_only_title_gets_a_name_not_an_empty_quote() -> None:
     pull = make_pull("![](https://example.invalid/x.png)", number=77)
-    assert defuse(pull).title == "Change #77"
+    assert defuse(pull).title == "Untitled change #77"
     digest, _ = _edition("![](https://example.invalid/x.png)", "")
     assert "“”" not in digest.headline + digest.dek and '""' not in digest.body
 

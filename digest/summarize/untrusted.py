@@ -57,7 +57,7 @@ def defuse(pull: PullRequest) -> PullRequest:
     """Return ``pull`` with its title and body defused (see :func:`defuse_text`).
 
     A title left with no words (an image) or that is a trailer (``Signed-off-by: ...``)
-    becomes ``Change #N``.
+    becomes ``Untitled change #N``.
     """
     title = _IMAGE.sub(" ", _HEADING_LINE.sub("", pull.title))
     title = _TRAILER_KEY.sub("", " ".join(defuse_text(title).split()))
@@ -65,9 +65,9 @@ def defuse(pull: PullRequest) -> PullRequest:
     title = _COMMENT_OPEN.sub("\u2039!--", title)
     if not re.search(r"\w", title) or _TRAILER_KEY.match(pull.title.strip()):
         title = (
-            f"Change #{pull.number}"
+            f"Untitled change #{pull.number}"
             if pull.number is not None
-            else f"Commit {(pull.sha or '')[:10]}".strip()
+            else f"Untitled commit {(pull.sha or '')[:10]}".strip()
         )
     body = defuse_text(pull.body)
     if title == pull.title and body == pull.body:
