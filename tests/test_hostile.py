@@ -111,7 +111,7 @@ def test_an_image_only_title_gets_a_name_not_an_empty_quote() -> None:
     assert "“”" not in digest.headline + digest.dek and '""' not in digest.body
 
 
-def test_corpus_pairs_run_quickly_enough_to_stay_in_the_suite() -> None:
+def test_two_hostile_titles_on_one_day_yield_an_edition() -> None:
     # Every pairing of the corpus, in both repositories' order: still one edition each.
     for title, other in itertools.islice(itertools.permutations(TITLES, 2), 40):
         pulls = [
