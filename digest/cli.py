@@ -27,6 +27,7 @@ from digest.lock import data_lock
 from digest.pipeline import Runtime
 from digest.registry import default_registry
 from digest.render import RenderReport
+from digest.store import remove_orphans
 from digest.summarize.base import Writer
 from digest.summarize.phrasing import count
 from digest.summary import DayOutcome, RunSummary, github_budget
@@ -54,10 +55,17 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
         if args.command not in WRITING:
             return command(args, rt, plan)
         with data_lock(settings.data_dir, wait=args.wait, command=args.command, now=clock.now):
+            for orphan in remove_orphans(settings.data_dir):
+                log.info("deleted %s, left by a run that was killed", orphan)
             return command(args, rt, plan)
     except WireError as error:
         print(f"digest: error: {error}", file=sys.stderr)
         return error.exit_code
+    except OSError as error:
+        # Anything not written through the store (a lock file, a folder of the site).
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"digest: error: {where}{error.strerror or error}", file=sys.stderr)
+        return EXIT_PARTIAL
     except KeyboardInterrupt:
         print("digest: interrupted; files already written are complete", file=sys.stderr)
         return 130

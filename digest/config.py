@@ -23,8 +23,45 @@ SLUG = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$")
 DEFAULT_CONFIG = "digest.yaml"
 
 
+#: Top-level names of the site's own pages and folders: a project's folder may not take one.
+RESERVED_SLUGS = frozenset(
+    {
+        "about",
+        "actions",
+        "archive",
+        "assets",
+        "feed",
+        "index",
+        "robots",
+        "search",
+        "sitemap",
+        "static",
+        "style",
+        "topics",
+    }
+)
+# Control characters (tab and newline are kept), bidi and invisible format characters and
+# lone surrogates: in a title they make a feed ill-formed XML or a page read falsely.
+_UNPRINTABLE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064"
+    "\u2066-\u2069\ufeff\ufff9-\ufffb\ud800-\udfff]"
+)
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _printable(cls, value: Any) -> Any:
+        """Refuse a string (or a string in a list, or a path) with an unprintable character."""
+        texts = value if isinstance(value, tuple) else (value,)
+        for text in texts:
+            if isinstance(text, str | Path) and (bad := _UNPRINTABLE.search(str(text))):
+                raise ValueError(
+                    f"contains the unprintable character U+{ord(bad.group()):04X}; remove it"
+                )
+        return value
 
 
 NonEmpty = Annotated[str, Field(min_length=1)]
@@ -41,6 +78,16 @@ def _valid_slug(value: str | None) -> str | None:
     if value is not None and not SLUG.match(value):
         raise ValueError(f"slug {value!r} must be lower-case letters, digits and dashes")
     return value
+
+
+def _project_slug(value: str | None) -> str | None:
+    """A valid slug that is not the name of one of the site's own pages or folders."""
+    if value in RESERVED_SLUGS:
+        raise ValueError(
+            f"slug {value!r} is taken by the site's own pages "
+            f"({', '.join(sorted(RESERVED_SLUGS))}); set another `slug:`"
+        )
+    return _valid_slug(value)
 
 
 class SiteSettings(_Strict):
@@ -157,7 +204,7 @@ class ProjectSettings(_Strict):
     repos: Annotated[tuple[RepoSettings, ...], Field(min_length=1)]
 
     _derive_slug = model_validator(mode="before")(lambda data: _with_slug(data))
-    _check_slug = field_validator("slug")(lambda value: _valid_slug(value))
+    _check_slug = field_validator("slug")(lambda value: _project_slug(value))
 
     @model_validator(mode="after")
     def _unique_repos(self) -> ProjectSettings:
@@ -233,7 +280,41 @@ def load_settings(path: Path) -> Settings:
         settings = Settings.model_validate(raw)
     except ValidationError as error:
         raise _explain(path, root, error) from None
-    return _resolve_paths(settings, path.parent.resolve())
+    settings = _resolve_paths(settings, path.parent.resolve())
+    _refuse_dangerous_dirs(path, settings)
+    return settings
+
+
+def _refuse_dangerous_dirs(path: Path, settings: Settings) -> None:
+    """Raise ConfigError when ``data_dir`` or ``site_dir`` could destroy or publish data.
+
+    Refused: a filesystem root or the home folder as either; the two the same, or one
+    inside the other (collected bodies would be published, or a build would delete data).
+    Nothing has been written when this runs.
+    """
+    data = settings.data_dir.resolve()
+    # site_dir is a link each build moves: judge where it is, not where it points.
+    site = settings.site_dir.parent.resolve() / settings.site_dir.name
+    builds = site.parent / f".{site.name}.builds"
+    try:
+        home = Path.home().resolve()
+    except (RuntimeError, KeyError):
+        home = None
+    for key, folder in (("data_dir", data), ("site_dir", site)):
+        if folder == Path(folder.anchor) or folder == home:
+            what = "the home folder" if folder == home else "a filesystem root"
+            raise ConfigError(path, f"{folder} is {what}; name a folder of its own", key)
+    if data == site:
+        raise ConfigError(path, f"data_dir and site_dir are the same folder ({data})", "site_dir")
+    for inner, outer, outer_key in ((data, site, "site_dir"), (data, builds, "site_dir")):
+        if inner.is_relative_to(outer):
+            raise ConfigError(
+                path, f"data_dir {data} is inside {outer} (it would be published)", outer_key
+            )
+    if site.is_relative_to(data) or builds.is_relative_to(data):
+        raise ConfigError(
+            path, f"site_dir {site} is inside data_dir {data}; keep them apart", "site_dir"
+        )
 
 
 def _resolve_paths(settings: Settings, base: Path) -> Settings:

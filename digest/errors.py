@@ -28,3 +28,14 @@ class UsageError(WireError):
     """A command-line argument is wrong (a malformed date, an unknown project)."""
 
     exit_code = 2
+
+
+class StorageError(WireError):
+    """A file or folder could not be written: no permission, a full disk, a file in the way."""
+
+    exit_code = 1
+
+    def __init__(self, path: object, error: OSError) -> None:
+        self.path = str(path)
+        reason = error.strerror or type(error).__name__
+        super().__init__(f"{self.path}: cannot write: {reason}")

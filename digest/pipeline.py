@@ -136,18 +136,24 @@ def summarize(
     brief = make_brief(project, day, collected.pulls, rt.settings.topics, collected.failures)
     digest = writer.write(brief)
     first_timers, history_since = newcomers(rt.settings.data_dir, day, collected.pulls)
+    # Writers see defused titles; references and the change list show them as written.
+    titles = {(p.repo, p.number, p.url): p.title for p in collected.pulls}
     digest = dataclasses.replace(
         digest,
         project=project.name,
         project_slug=project.key,
         date=day,
+        references=tuple(
+            dataclasses.replace(ref, title=titles.get((ref.repo, ref.number, ref.url), ref.title))
+            for ref in digest.references
+        ),
         repos=brief.repos,
         topics=brief.topics,
         changes=tuple(
             ChangeSummary(
                 repo=item.pull.repo,
                 number=item.pull.number,
-                title=item.pull.title,
+                title=titles.get((item.pull.repo, item.pull.number, item.pull.url), ""),
                 url=item.pull.url,
                 kind=item.kind,
             )
@@ -164,7 +170,12 @@ def summarize(
         raise WireError(
             f"{project.key} {day}: the {digest.writer} writer broke the edition rules: {found[0]}"
         )
-    previous = rt.store.load_digest(project.key, day)
+    try:
+        previous = rt.store.load_digest(project.key, day)
+    except WireError as error:
+        # A damaged edition (a truncated file) is replaced by the new one, never a stop.
+        log.warning("%s; writing it again", error)
+        previous = None
     if previous is not None and dataclasses.replace(previous, filed_at=digest.filed_at) == digest:
         digest = previous  # Same edition: keep its filing time so the output stays byte-identical.
     rt.store.save_digest(digest)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import re
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,10 +22,13 @@ from typing import Any, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
-from digest.errors import WireError
+from digest.errors import StorageError, WireError
 from digest.models import Digest, RepoDay
 
 T = TypeVar("T")
+#: How a temporary file of :func:`write_atomic` ends; ``.<name>.<8 random chars>.tmp``.
+TMP_SUFFIX = ".tmp"
+_ORPHAN = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
 _REPO_DAY = TypeAdapter(RepoDay)
 #: Parses and dumps digests (also used by the site's scan).
 DIGEST = TypeAdapter(Digest)
@@ -34,25 +38,55 @@ def write_atomic(path: Path, data: bytes) -> bool:
     """Write ``data`` to ``path`` via a temporary file and a rename.
 
     Returns False, writing nothing, when the file already holds exactly ``data``
-    (so unchanged outputs keep their modification time).
+    (so unchanged outputs keep their modification time). Raises StorageError, naming
+    the path, when the folder cannot be made or the file cannot be written (no
+    permission, a full disk); no temporary file is left behind.
     """
     try:
         if path.read_bytes() == data:
             return False
     except OSError:
         pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TMP_SUFFIX)
+    except OSError as error:
+        raise StorageError(path, error) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         Path(tmp).replace(path)
-    except BaseException:
+    except BaseException as error:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(error, OSError):
+            raise StorageError(path, error) from None
         raise
     return True
+
+
+def remove_orphans(root: Path) -> list[Path]:
+    """Delete the temporary files (``.<name>.<random>.tmp``) a killed writer left under ``root``.
+
+    Only files named as :func:`write_atomic` names them are touched; returns those deleted.
+    Call it while holding the data lock, so no other writer's file is taken for an orphan.
+    """
+    removed: list[Path] = []
+    if not root.is_dir():
+        return removed
+    for dirpath, _dirs, files in os.walk(root):
+        for name in files:
+            if _ORPHAN.fullmatch(name):
+                orphan = Path(dirpath) / name
+                try:
+                    orphan.unlink()
+                except FileNotFoundError:
+                    continue
+                except OSError as error:
+                    raise StorageError(orphan, error) from None
+                removed.append(orphan)
+    return removed
 
 
 def first_problem(error: ValidationError) -> tuple[str, str]:
@@ -126,6 +160,8 @@ class Store:
             raw = path.read_bytes()
         except FileNotFoundError:
             return None
+        except OSError as error:
+            raise WireError(f"{path}: cannot read: {error.strerror or error}") from None
         try:
             return adapter.validate_json(raw)
         except ValidationError as error:

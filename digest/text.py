@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
 # Bidirectional overrides/isolates and other invisible format characters that can make
 # text read differently from what it is ("Trojan Source").
 _BIDI_AND_INVISIBLE = re.compile(
     "[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]"
 )
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# Control characters, and lone surrogates (a JSON "\\ud800" decodes to one): no UTF-8
+# encoding exists for them, so one would make every later write fail.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 
 
 def neutralise(text: str) -> str:
     """Return ``text`` NFC-normalised, without bidi controls, invisible or control characters.
 
-    Newlines and tabs are kept; carriage returns become newlines.
+    Lone surrogates are dropped too; newlines and tabs are kept; carriage returns become
+    newlines.
     """
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = _CONTROL.sub("", _BIDI_AND_INVISIBLE.sub("", text))
@@ -44,3 +48,14 @@ def shorten(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
     return text[: limit - 1].rsplit(" ", 1)[0].rstrip(" ,;:") + "…"
+
+
+def neutralise_strings(value: Any) -> Any:
+    """Return the JSON value ``value`` with every string in it (keys too) neutralised."""
+    if isinstance(value, str):
+        return neutralise(value)
+    if isinstance(value, list):
+        return [neutralise_strings(item) for item in value]
+    if isinstance(value, dict):
+        return {neutralise(str(k)): neutralise_strings(v) for k, v in value.items()}
+    return value

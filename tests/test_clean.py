@@ -78,3 +78,10 @@ def test_unterminated_comment_and_bidi_are_removed() -> None:
         summary_of(text, "Move parser")
         == "Moves the gnirts parser to a new module for clarity and reuse."
     )
+
+
+def test_neutralise_drops_lone_surrogates_and_keeps_real_pairs() -> None:
+    from digest.text import neutralise, neutralise_strings
+
+    assert neutralise("a\ud800b\udfffc \U0001f680") == "abc \U0001f680"
+    assert neutralise_strings({"k\ud800": ["x\udc00", 3]}) == {"k": ["x", 3]}

@@ -97,3 +97,41 @@ def test_unreadable_yaml_and_missing_file(tmp_path: Path) -> None:
         load_settings(tmp_path / "absent.yaml")
     with pytest.raises(ConfigError, match="must be a mapping"):
         load_settings(write(tmp_path, "- just a list\n"))
+
+
+@pytest.mark.reliability
+@pytest.mark.parametrize(
+    ("dirs", "message"),
+    [
+        ("data_dir: out\nsite_dir: out\n", "site_dir: data_dir and site_dir are the same folder"),
+        ("data_dir: site/data\nsite_dir: site\n", "site_dir: data_dir .* is inside .*published"),
+        ("data_dir: .site.builds/x\nsite_dir: site\n", "is inside .*\\.site\\.builds"),
+        ("data_dir: data\nsite_dir: data/site\n", "site_dir .* is inside data_dir"),
+        ("data_dir: data\nsite_dir: /\n", "site_dir: / is a filesystem root"),
+        ("data_dir: /\nsite_dir: site\n", "data_dir: / is a filesystem root"),
+        ('data_dir: data\nsite_dir: "~"\n', "site_dir: .* is the home folder"),
+    ],
+)
+def test_dangerous_directories_are_refused_before_anything_is_written(
+    tmp_path: Path, dirs: str, message: str
+) -> None:
+    path = write(tmp_path, dirs + GOOD)
+    with pytest.raises(ConfigError, match=message):
+        load_settings(path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["digest.yaml"]
+
+
+@pytest.mark.reliability
+@pytest.mark.parametrize("slug", ["archive", "topics", "index", "feed"])
+def test_a_project_slug_taken_by_a_site_page_is_refused(tmp_path: Path, slug: str) -> None:
+    text = GOOD.replace("  - name: Rocket Science\n", f"  - name: {slug.title()}\n")
+    with pytest.raises(ConfigError, match=f"projects\\[0\\].slug: .*{slug!r} is taken"):
+        load_settings(write(tmp_path, text))
+
+
+@pytest.mark.reliability
+@pytest.mark.parametrize("char", ["\\x07", "\\x1b", "\\u202e", "\\x85"])
+def test_unprintable_characters_in_config_strings_are_refused(tmp_path: Path, char: str) -> None:
+    text = GOOD.replace("title: Rocket Wire", f'title: "Rocket{char}Wire"')
+    with pytest.raises(ConfigError, match=r"site\.title: line 2: contains the unprintable"):
+        load_settings(write(tmp_path, text))

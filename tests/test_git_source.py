@@ -214,10 +214,12 @@ def test_missing_blobs_lose_counts_only_where_missing(
     assert "git log --numstat failed (fatal: unable to read" in caplog.text
     assert [_subcommand(c) for c in spawns.commands] == [
         "cat-file",
+        "rev-list",
         "log",
         "log",
         "cat-file",
         "log",
+        "cat-file",
     ]
 
 
@@ -386,7 +388,12 @@ def test_raw_bytes_in_commits_do_not_crash(repo: GitRepo) -> None:
 
     assert collect(repo.path) == (
         record(
-            sha, "Bad \ufffd\ufffd bytes", at(DAY, 2), number=5, body="body", author="Eve\ufffd"
+            sha,
+            "Bad \ufffd\ufffd bytes",
+            at(DAY, 2),
+            number=5,
+            body="body after a NUL \ufffd(",  # the NUL no longer cuts the message
+            author="Eve\ufffd",
         ),
     )
 
@@ -433,15 +440,34 @@ def test_git_processes_do_not_grow_with_commits(
 
     assert len(pulls) == count + 2
     assert pulls[-1].relands == ChangeLink(REPO, 1, old, "Old")
-    assert [_subcommand(cmd) for cmd in spawns.commands] == ["cat-file", "log", "cat-file"]
+    assert [_subcommand(cmd) for cmd in spawns.commands] == [
+        "cat-file",
+        "rev-list",
+        "log",
+        "cat-file",
+        "cat-file",
+    ]
 
 
-def test_walk_tolerates_skewed_dates_but_stops_past_the_margin(repo: GitRepo) -> None:
+def test_a_commit_with_an_old_committer_date_hides_nothing(repo: GitRepo) -> None:
     early = repo.commit("Early", at(DAY, 9))
     repo.commit("Rebased with an old date", at(BEFORE, 22))
     late = repo.commit("Late", at(DAY, 10))
     assert [p.sha for p in collect(repo.path)] == [early, late]
 
-    repo.commit("Ancient date", at(DAY - dt.timedelta(days=30)))
+    # `git log --since` stopped walking here and lost "Early" and "Late".
+    repo.commit("Ancient date", at(DAY - dt.timedelta(days=3650)))
     latest = repo.commit("Latest", at(DAY, 11))
-    assert [p.sha for p in collect(repo.path)] == [latest]
+    assert [p.sha for p in collect(repo.path)] == [early, late, latest]
+
+
+@pytest.mark.reliability
+def test_a_nul_byte_in_a_message_keeps_the_pr_number(repo: GitRepo) -> None:
+    repo.commit("Init", at(BEFORE, 9))
+    repo.commit_object(b"Fix the parser\x00 on empty input (#123)\n\nBody\x00 text.\n", at(DAY, 9))
+    (pull,) = collect(repo.path)
+    assert (pull.number, pull.title, pull.body) == (
+        123,
+        "Fix the parser on empty input",
+        "Body text.",
+    )

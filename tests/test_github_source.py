@@ -16,11 +16,12 @@ import pytest
 from digest.clock import FixedClock
 from digest.config import GitHubSettings, ProjectSettings, RepoSettings, Settings
 from digest.errors import WireError
-from digest.models import ChangeLink, FileChange, PullRequest, Review
+from digest.models import ChangeLink, FileChange, PullRequest, RepoDay, Review
 from digest.sources import github as github_source
 from digest.sources._github_query import FILES, SEARCH
 from digest.sources.base import SourceContext
 from digest.sources.github import GitHubSource
+from digest.store import Store
 from tests.fake_github import FakeGitHub, FakePull, Fault
 
 DAY = dt.date(2026, 3, 4)
@@ -581,3 +582,32 @@ def test_reverts_and_relands_are_linked_like_the_git_sources(fake_github: FakeGi
     assert pulls[152].reverts == ChangeLink(REPO, 120, title="Tune the valves")
     assert pulls[153].relands == ChangeLink(REPO, 120, title="Tune the valves")
     assert pulls[150].reverts is pulls[150].relands is None
+
+
+@pytest.mark.reliability
+def test_lone_surrogates_in_github_json_are_dropped(
+    fake_github: FakeGitHub, tmp_path: Path
+) -> None:
+    # The fake serves JSON with ensure_ascii, so these travel as "\ud800"-style escapes.
+    fake_github.add(
+        REPO,
+        FakePull(
+            120,
+            "Fix the gauge\ud800 reading",
+            at(9),
+            body="Reads\udfff the gauge.",
+            author="eve\udc00",
+            labels=("bug\ud801",),
+            files=(("src/g\ud800auge.py", 1, 1),),
+        ),
+    )
+    (pull,) = Run(fake_github).collect()
+    assert (pull.title, pull.body, pull.author) == (
+        "Fix the gauge reading",
+        "Reads the gauge.",
+        "eve",
+    )
+    assert pull.labels == ("bug",) and pull.files[0].path == "src/gauge.py"
+    Store(tmp_path).save_repo_day(
+        RepoDay(repo=REPO, date=DAY, source="github", pulls=(pull,), collected_at=at(23))
+    )

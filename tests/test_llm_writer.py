@@ -18,6 +18,7 @@ from digest.clock import FixedClock
 from digest.config import OpenAISettings, ProjectSettings, RepoSettings, Settings
 from digest.errors import UsageError
 from digest.models import Digest, PullRequest
+from digest.store import Store
 from digest.summarize.base import Brief, WriterContext
 from digest.summarize.checks import problems, standard_questions
 from digest.summarize.llm import (
@@ -206,7 +207,9 @@ def test_injected_pr_text_is_quoted_as_data_and_changes_nothing(
         for entry in story["pull_requests"]
         if entry["repo"] == "acme/pad"
     ]
-    assert quoted == [f"Streams pad telemetry to the ground station.\n\n{INJECTION}"]
+    # Quoted as data, defused: its "[99]" cannot pass for a citation.
+    defused = INJECTION.replace("[99]", "\uff3b99\uff3d")
+    assert quoted == [f"Streams pad telemetry to the ground station.\n\n{defused}"]
     # The retry repeats the answer and says exactly what was wrong with it.
     retry = server.requests[1]["messages"]
     assert [m["role"] for m in retry] == ["system", "user", "assistant", "user"]
@@ -511,3 +514,20 @@ def test_json_schema_mode_never_switches(
 def test_public_reasons_are_a_fixed_list() -> None:
     assert len(set(REASONS)) == len(REASONS)
     assert all(reason == reason.lower() and "openai" not in reason for reason in REASONS)
+
+
+@pytest.mark.reliability
+def test_a_lone_surrogate_in_the_answer_is_dropped_not_a_crash(
+    tmp_path: Path, server: FakeOpenAI, brief: Brief, pulls: list[PullRequest]
+) -> None:
+    document = good(brief)
+    document["headline"] = (
+        "Rocket retires launch_legacy()\ud800 as the booster stage learns to steer"
+    )
+    document["body"] = document["body"].replace("Callers", "Callers\udfff")
+    server.enqueue(answer(document))  # json.dumps sends the surrogates as \ud800 escapes
+    digest = make_writer(tmp_path, server.base_url).write(brief)
+    check(digest, pulls, "openai")
+    text = json.dumps(dataclasses.asdict(digest), default=str, ensure_ascii=False)
+    assert text.encode("utf-8")  # no lone surrogate left: it encodes
+    Store(tmp_path / "data").save_digest(digest)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -98,6 +99,21 @@ def test_a_second_run_exits_2_with_one_line_and_writes_nothing(folder: Path) -> 
     assert not (folder / "site").exists()
 
 
+def _read_until(process: subprocess.Popen[str], text: str, seconds: float) -> str:
+    """Read ``process``'s stderr line by line until a line holds ``text``; return what was read."""
+    assert process.stderr is not None
+    deadline = time.monotonic() + seconds
+    read = ""
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([process.stderr], [], [], 0.2)
+        if ready:
+            line = process.stderr.readline()
+            read += line
+            if text in line or not line:
+                return read
+    raise AssertionError(f"no {text!r} within {seconds} s: {read!r}")
+
+
 def test_a_second_run_waits_for_the_first_and_starts_after_it(folder: Path) -> None:
     holder = hold(folder)
     waiting = subprocess.Popen(
@@ -106,10 +122,12 @@ def test_a_second_run_waits_for_the_first_and_starts_after_it(folder: Path) -> N
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(1.0)
+    # Release only once the second run says it waits: under load it may take seconds to start.
+    said = _read_until(waiting, "waiting up to 60 s", seconds=60)
     assert waiting.poll() is None  # still waiting
     (folder / "release").touch()
-    _, stderr = waiting.communicate(timeout=120)
+    _, rest = waiting.communicate(timeout=120)
+    stderr = said + rest
     holder.wait(timeout=30)
     assert waiting.returncode == 0, stderr
     assert "waiting up to 60 s" in stderr

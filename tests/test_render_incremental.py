@@ -210,3 +210,22 @@ def test_a_digest_broken_after_a_good_build_stays_published(
     report = build(settings)
     assert report.problems == ()
     assert "rockets/2026-01-08.html" in report.written
+
+
+@pytest.mark.reliability
+def test_a_tampered_manifest_deletes_nothing_the_wire_did_not_write(
+    settings: Settings, store: Store
+) -> None:
+    build(settings)
+    site = settings.site_dir.resolve()
+    victims = [site / ".well-known/security.txt", site / "notes.txt", site / "CNAME"]
+    for victim in victims:
+        victim.parent.mkdir(exist_ok=True)
+        victim.write_text("keep me")
+    manifest = settings.site_dir / ".wire-manifest.json"
+    forged = ",".join(f'"{v.relative_to(site)}":"x"' for v in victims)
+    manifest.write_text(manifest.read_text().replace('"pages":{', '"pages":{' + forged + ","))
+    build(settings)
+    site = settings.site_dir.resolve()  # the new build, a copy of the last one
+    for name in (".well-known/security.txt", "notes.txt", "CNAME"):
+        assert (site / name).read_text() == "keep me", name

@@ -6,6 +6,7 @@ writes go to a few threads while the next page renders.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -96,8 +97,9 @@ class Output:
         root = self.site_dir.resolve()
         for path in sorted(set(self.previous) - set(self.keys)):
             target = (self.site_dir / path).resolve()
-            # The manifest is data on disk: never let it point outside the site.
-            if not target.is_relative_to(root) or target == root:
+            # The manifest is data on disk: never let it point outside the site, or at
+            # anything but a page of the shape the Wire writes.
+            if not target.is_relative_to(root) or target == root or not is_page_path(path):
                 continue
             target.unlink(missing_ok=True)
             removed.append(path)
@@ -106,3 +108,20 @@ class Output:
                     break
                 parent.rmdir()
         return removed
+
+
+# Pull-request pages take the repository's name (``pr/Org-repo.js-12.html``) and feeds have
+# JSON twins; segments never start with a dot. The one text file is robots.txt.
+_PAGE = re.compile(
+    r"(?:[A-Za-z0-9][A-Za-z0-9._-]*/){0,2}[A-Za-z0-9][A-Za-z0-9._-]*\.(?:html|xml|css|json)"
+    r"|robots\.txt"
+)
+
+
+def is_page_path(path: str) -> bool:
+    """True when ``path`` has the shape of a page the Wire writes (``slug/2026-07-01.html``).
+
+    No hidden names, no ``..``, no absolute path, at most two folders; ``.html``, ``.xml``,
+    ``.css`` or ``.json``; or ``robots.txt``.
+    """
+    return bool(_PAGE.fullmatch(path))

@@ -22,6 +22,8 @@ import os
 import shutil
 from pathlib import Path
 
+from digest.store import remove_orphans
+
 log = logging.getLogger("digest")
 _STAGING = "staging-"
 
@@ -41,8 +43,12 @@ class StagedSite:
             log.info("site: deleting %s, left by a build that did not finish", leftover)
             _remove(leftover)
         staging = self.builds / f"{_STAGING}{os.getpid()}"
+        for link in self.site_dir.parent.glob(f".{self.site_dir.name}.link-*"):
+            link.unlink(missing_ok=True)  # A new link a killed build never swapped in.
         if self.site_dir.is_dir():
             shutil.copytree(self.site_dir, staging, copy_function=_link_or_copy)
+            # Temporary files of a killed writer: gone from the copy, so never published.
+            remove_orphans(staging)
         else:
             staging.mkdir()
         self.path = staging

@@ -1,17 +1,22 @@
 """Collect a day's merged changes from a local git clone (bare or not, partial or full).
 
 A change is a commit on the first-parent history of the configured branch whose
-committer time falls in the UTC day. One collection runs two git processes in the
-usual case and six at most, however many commits the day has:
+committer time falls in the UTC day. One collection runs four git processes in the
+usual case and eight at most, however many commits the day has:
 
 1. ``git cat-file --batch-check`` resolves the branch (and proves the folder is a repo);
    only when the branch is missing, ``git for-each-ref`` lists the branches there are;
-2. ``git log --first-parent --numstat -z`` reads the day's commits and their files;
-3. only if that fails (blobs missing from a partial or damaged clone): the same log with
+2. ``git rev-list --first-parent --timestamp`` lists the branch's commits with their
+   committer times, and the day's are picked from it (never ``--since``: git stops
+   walking at the first older commit, and committer dates are not ordered);
+3. ``git log --no-walk --stdin --numstat -z`` reads those commits and their files, and
+   ``git cat-file --batch`` their raw messages, which ``git log`` cuts at a NUL byte
+   (neither runs on a day without commits);
+4. only if that fails (blobs missing from a partial or damaged clone): the same log with
    ``--raw``, which needs trees only, then one ``cat-file --batch-check`` to find the
    missing blobs and one ``git log --no-walk --stdin --numstat`` to count the lines of
    the commits that lack none; the others keep unknown (None) line counts;
-4. only if the day reverts or re-lands commits outside it, ``git cat-file --batch``
+5. only if the day reverts or re-lands commits outside it, ``git cat-file --batch``
    reads those commits.
 """
 
@@ -42,9 +47,6 @@ from digest.sources._links import Linker
 from digest.sources.base import SourceContext, day_window
 from digest.text import one_line
 
-#: How far before the day ``git log --since`` starts; git stops walking at the first
-#: commit older than ``--since``, and committer dates are not strictly monotonic.
-SINCE_MARGIN = dt.timedelta(days=3)
 #: Seconds one git process may run before the collection gives up.
 GIT_TIMEOUT = 600.0
 _ENV = {
@@ -113,7 +115,7 @@ class GitSource:
         """
         git_dir = _git_dir(repo)
         tip = _resolve_branch(repo, git_dir)
-        commits = self._read_log(repo, git_dir, tip, day)
+        commits = _whole_messages(git_dir, self._read_log(repo, git_dir, tip, day))
         messages = [parse_message(c.sha, c.message, repo.name) for c in commits]
         linker = Linker(repo.name, messages, self._lookup(repo.name, git_dir, messages))
         return tuple(_pull(repo.name, c, m, linker) for c, m in zip(commits, messages, strict=True))
@@ -123,10 +125,22 @@ class GitSource:
     ) -> list[RawCommit]:
         """Return the commits of ``day`` on the first-parent history of ``tip``, oldest first."""
         start, end = day_window(day)
+        window = range(int(start.timestamp()), int(end.timestamp()))
+        # Committer dates are not ordered along a branch, and `git log --since` stops at
+        # the first older commit: one dated years back would hide the day's earlier ones.
+        # So the whole first-parent list (sha and date only: cheap) is filtered here.
+        listed = _run_git(git_dir, ["rev-list", "--first-parent", "--timestamp", tip, "--"])
+        if listed.returncode != 0:
+            raise WireError(
+                f"{repo.name}: cannot read the history of {repo.git}: {_stderr(listed)}"
+            )
+        shas = _in_window(listed.stdout.decode("ascii", "replace"), window)
+        if not shas:
+            return []
         fmt = LogFormat(secrets.token_hex(8))
-        args = [*_log_args(fmt), f"--since=@{int((start - SINCE_MARGIN).timestamp())}"]
-        args.append(f"--until=@{int(end.timestamp())}")
-        done = _run_git(git_dir, [*args, "--numstat", "-M", tip, "--"])
+        args = [*_log_args(fmt), "--no-walk=unsorted", "--stdin"]
+        stdin = "".join(f"{sha}\n" for sha in shas).encode()
+        done = _run_git(git_dir, [*args, "--numstat", "-M", "--"], stdin)
         numstat = done.returncode == 0
         if not numstat:
             self.context.log.warning(
@@ -134,11 +148,10 @@ class GitSource:
                 repo.name,
                 _stderr(done),
             )
-            done = _run_git(git_dir, [*args, "--raw", "--no-renames", "--no-abbrev", tip, "--"])
+            done = _run_git(git_dir, [*args, "--raw", "--no-renames", "--no-abbrev", "--"], stdin)
         if done.returncode != 0:
             raise WireError(f"{repo.name}: cannot read the history of {repo.git}: {_stderr(done)}")
         commits = fmt.parse(done.stdout.decode("utf-8", "replace"), numstat=numstat)
-        window = range(int(start.timestamp()), int(end.timestamp()))
         commits = [c for c in reversed(commits) if c.committed in window]
         return commits if numstat else _count_present(git_dir, fmt, commits)
 
@@ -212,6 +225,37 @@ def _branches(git_dir: Path, count: int = 8) -> list[str]:
     )
     names = done.stdout.decode("utf-8", "replace").split()
     return [one_line(n) for n in names if n not in ("origin", "origin/HEAD")][:count]
+
+
+def _whole_messages(git_dir: Path, commits: list[RawCommit]) -> list[RawCommit]:
+    """Return ``commits`` with each message git cut at a NUL byte read whole, NULs as spaces.
+
+    ``git log`` prints a message only up to a NUL, losing a title's ``(#N)``; one
+    ``cat-file --batch`` reads the raw commits of the day (not run on a day without any).
+    """
+    if not commits:
+        return commits
+    shas = [c.sha for c in commits]
+    done = _run_git(git_dir, ["cat-file", "--batch"], "".join(f"{s}\n" for s in shas).encode())
+    if done.returncode != 0:
+        return commits
+    raw = parse_batch(done.stdout, shas)
+    return [
+        replace(c, message=re.sub(" ?\x00+ ?", " ", raw[c.sha][1]))
+        if "\x00" in raw.get(c.sha, ("", ""))[1]
+        else c
+        for c in commits
+    ]
+
+
+def _in_window(rev_list: str, window: range) -> list[str]:
+    """The shas of ``rev-list --timestamp`` output (``<time> <sha>`` lines) dated in ``window``."""
+    shas = []
+    for line in rev_list.splitlines():
+        stamp, _, sha = line.partition(" ")
+        if stamp.isdigit() and int(stamp) in window and _SHA.fullmatch(sha):
+            shas.append(sha)
+    return shas
 
 
 def _log_args(fmt: LogFormat) -> list[str]:

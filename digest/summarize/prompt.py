@@ -22,7 +22,7 @@ from digest.summarize.base import Brief, Item, Story
 from digest.summarize.checks import HEADLINE_LIMIT, MAX_REFERENCES, standard_questions
 from digest.summarize.clean import clean_body
 from digest.summarize.phrasing import count, long_date
-from digest.text import one_line, shorten
+from digest.text import neutralise_strings, one_line, shorten
 
 #: Part of the cache key: change it whenever the wording or the document layout changes.
 PROMPT_VERSION = "2"
@@ -203,7 +203,7 @@ def parse_answer(text: str) -> Answer:
             f"column {error.colno})"
         ) from None
     try:
-        return Answer.model_validate(data)
+        return Answer.model_validate(neutralise_strings(data))
     except ValidationError as error:
         details = "; ".join(
             f"{'.'.join(str(p) for p in e['loc']) or 'answer'}: {e['msg']}"

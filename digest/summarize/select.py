@@ -20,6 +20,7 @@ from digest.models import PullRequest, RepoFailure
 from digest.summarize.base import Brief, Item, Story
 from digest.summarize.classify import ROUTINE_KINDS, area_key, classify
 from digest.summarize.stories import relanded_title, reverted_title, tidy
+from digest.summarize.untrusted import defuse
 
 #: At most this many stories are told in an edition's body.
 MAX_LEAD_STORIES = 5
@@ -34,7 +35,8 @@ def make_brief(
     failed: Sequence[RepoFailure] = (),
 ) -> Brief:
     """Classify ``pulls``, group them into ranked stories and return the writer's brief."""
-    items = [classify(pull) for pull in pulls]
+    # Writers only ever see pull-request text defused: it cannot mimic the edition's syntax.
+    items = [classify(defuse(pull)) for pull in pulls]
     stories = rank_stories(group_stories(items))
     order = [repo.name for repo in project.repos]
     present = {pull.repo for pull in pulls}
