@@ -161,3 +161,11 @@ def test_prose_checks_catch_what_reads_badly() -> None:
         "action item 1 repeats a PR title",
     ):
         assert expected in found, expected
+
+
+def test_a_reland_is_named_up_front_not_mid_title() -> None:
+    assert (
+        classify(make_pull("Add notices when a change is reverted or re-landed")).kind == "feature"
+    )
+    assert classify(make_pull("Reland the gimbal lock")).kind == "reland"
+    assert classify(make_pull("Booster: Add gimbal lock (re-land)")).kind == "reland"

@@ -139,3 +139,8 @@ def test_plain_text_has_no_markdown_quotes_or_tags() -> None:
     assert plain('Use `launch()` and \\_private "names" <b>now</b>') == (
         "Use launch() and _private names now"
     )
+
+
+def test_a_cut_never_leaves_an_aside_open() -> None:
+    text = "Site adds a page per cited pull request (files by folder, numbers, what it reverts)"
+    assert fit(text, 80) == "Site adds a page per cited pull request"

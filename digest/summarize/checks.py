@@ -202,7 +202,7 @@ def prose_problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str]:
                 f"at most {MAX_SENTENCES_PER_REFERENCE}"
             )
     for name, text in (("headline", digest.headline), ("dek", digest.dek)):
-        if _QUOTE_MARKS.search(text) or _ELLIPSIS.search(text):
+        if _QUOTE_MARKS.search(text) or _ELLIPSIS.search(text) or _unbalanced(text):
             found.append(f"{name} quotes or cuts a title: {text[:80]!r}")
         elif ends_dangling(text):
             found.append(f"{name} ends mid-phrase: {text[-40:]!r}")
@@ -219,6 +219,11 @@ def prose_problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str]:
     for i, action in enumerate(digest.action_items, start=1):
         found += [f"action item {i} {problem}" for problem in _action_prose(action.text, titles)]
     return found
+
+
+def _unbalanced(text: str) -> bool:
+    """True when ``text`` opens an aside it does not close (a title cut inside brackets)."""
+    return text.count("(") > text.count(")") or text.count("[") > text.count("]")
 
 
 def body_sentences(body: str) -> list[str]:

@@ -71,7 +71,11 @@ _PREFIX = re.compile(
 _CI_TITLE = re.compile(r"\b(to|in|on|for|from) (the )?ci\b|\bci (jobs?|workflows?|runs?)\b", re.I)
 _REMOVAL = re.compile(r"^(remove[sd]?|delete[sd]?|drop(s|ped)?)\b", re.I)
 _REVERT_TITLE = re.compile(r"^\s*(revert|back\s?out)\b", re.I)
-_RELAND_TITLE = re.compile(r"\b(re-?land(ed|ing)?|reapply)\b", re.I)
+# A re-land says so up front ("Reland ...", "[Reland]", "Reapply ...") or in a "(re-land)"
+# marker; "re-landed" in the middle of a title is a word, not the kind.
+_RELAND_TITLE = re.compile(
+    r"^\s*(\[?re-?land(ed|ing)?\]?|reapply)\b|\((re-?land(ed)?|reapply)\)", re.I
+)
 _LABEL_KINDS = (
     (re.compile(r"bc[- ]?breaking|breaking|deprecat", re.I), "breaking"),
     (re.compile(r"perf|performance", re.I), "perf"),

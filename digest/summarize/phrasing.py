@@ -200,9 +200,15 @@ def fit(text: str, limit: int, phrases_only: bool = False) -> str:
 
 
 def _trim(words: list[str]) -> str:
-    while words and words[-1].lower().strip(",;:-") in _DANGLING:
-        words.pop()
-    return " ".join(words).rstrip(",;:-")
+    """``words`` joined, without a dangling last word or an aside the cut left open."""
+    text = ""
+    while True:
+        while words and words[-1].lower().strip(",;:-") in _DANGLING:
+            words.pop()
+        text = " ".join(words).rstrip(",;:-")
+        if text.count("(") <= text.count(")"):
+            return text
+        words = text[: text.rfind("(")].split()
 
 
 def ends_dangling(text: str) -> bool:
