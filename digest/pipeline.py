@@ -18,6 +18,7 @@ from digest.errors import WireError
 from digest.models import ChangeSummary, Digest, PullRequest, RepoDay, RepoFailure
 from digest.registry import Registry
 from digest.render import RenderReport, render_site
+from digest.secrets import redact
 from digest.sources.base import SourceContext, day_window
 from digest.store import Store
 from digest.summarize.base import Writer, WriterContext
@@ -74,7 +75,7 @@ def collect(
             found = _collect_repo(rt, repo, day)
         except WireError as error:
             log.error("%s", error)
-            reason = str(error).removeprefix(f"{repo.name}: ")  # The notice names the repo.
+            reason = redact(str(error)).removeprefix(f"{repo.name}: ")  # The notice names the repo.
             failures.append(RepoFailure(repo=repo.name, reason=reason))
             continue
         store.save_repo_day(

@@ -29,6 +29,7 @@ from urllib3.util import Retry
 
 from digest.config import Settings
 from digest.errors import WireError
+from digest.secrets import Redactor, check_secrets, redact
 from digest.sources._github_errors import RATE_LIMITED, RateLimitStop, explain
 from digest.text import one_line
 
@@ -216,20 +217,6 @@ def _clock(epoch: int) -> str:
     return dt.datetime.fromtimestamp(epoch, dt.UTC).strftime("%H:%M UTC")
 
 
-class _Redact(logging.Filter):
-    """Replaces a token in the records of PyGithub's logger (it logs answers at DEBUG)."""
-
-    def __init__(self, token: str) -> None:
-        super().__init__()
-        self.token = token
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if self.token in message:
-            record.msg, record.args = message.replace(self.token, "[token]"), None
-        return True
-
-
 def _duration(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} min"
 
@@ -248,7 +235,7 @@ class Client:
     timeout: float
 
     def __post_init__(self) -> None:
-        self._redact = _Redact(self.token) if self.token else None
+        self._redact = Redactor([self.token]) if self.token else None  # PyGithub logs at DEBUG
         if self._redact is not None:
             logging.getLogger("github").addFilter(self._redact)
             logging.getLogger("github.Requester").addFilter(self._redact)
@@ -260,8 +247,8 @@ class Client:
             logging.getLogger("github.Requester").removeFilter(self._redact)
 
     def redact(self, text: str) -> str:
-        """Return ``text`` with the token, should a server have echoed it, replaced."""
-        return text.replace(self.token, "[token]") if self.token else text
+        """Return ``text`` with the token, in any spelling a library or server used, replaced."""
+        return self._redact.redact(redact(text)) if self._redact is not None else redact(text)
 
     def explain(self, error: BaseException) -> str:
         """Return one line saying what went wrong in ``error``, for a user, without the token."""
@@ -281,6 +268,7 @@ def connect(
     log: logging.Logger | None = None,
 ) -> Client:
     """Return a :class:`Client` for the API root and token of ``settings`` and ``env``."""
+    check_secrets(env)
     found = find_token(env)
     variable, token = found if found else (None, None)
     meter = Meter(token)
