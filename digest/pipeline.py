@@ -66,8 +66,8 @@ def collect(
     pulls: list[PullRequest] = []
     failures: list[RepoFailure] = []
     for repo in project.repos:
-        stored = None if refresh else store.load_repo_day(repo.name, day)
-        if stored is not None and _complete(stored, repo):
+        stored = store.load_repo_day(repo.name, day)
+        if not refresh and stored is not None and _complete(stored, repo):
             log.debug("%s %s: reusing %d stored changes", repo.name, day, len(stored.pulls))
             pulls += stored.pulls
             continue
@@ -75,6 +75,10 @@ def collect(
             found = _collect_repo(rt, repo, day)
         except WireError as error:
             log.error("%s", error)
+            if stored is not None:  # Never lose what an earlier run collected.
+                _keep(stored, repo)
+                pulls += stored.pulls
+                continue
             reason = redact(str(error)).removeprefix(f"{repo.name}: ")  # The notice names the repo.
             failures.append(RepoFailure(repo=repo.name, reason=reason))
             continue
@@ -90,6 +94,22 @@ def collect(
         log.info("%s %s: collected %s", repo.name, day, count(len(found), "change"))
         pulls += found
     return Collected(pulls=tuple(pulls), failures=tuple(failures))
+
+
+def _keep(stored: RepoDay, repo: RepoSettings) -> None:
+    """Say that the collection ``stored`` earlier is kept because re-collecting failed."""
+    when = stored.collected_at.strftime("%Y-%m-%d %H:%M UTC")
+    kind = (
+        "complete" if _complete(stored, repo) else "collected before the day ended: may be partial"
+    )
+    log.warning(
+        "%s %s: re-collecting failed; kept the collection of %s (%s, %s) and left it unchanged",
+        repo.name,
+        stored.date,
+        when,
+        count(len(stored.pulls), "change"),
+        kind,
+    )
 
 
 def stored(rt: Runtime, project: ProjectSettings, day: dt.date) -> Collected:

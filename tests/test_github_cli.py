@@ -147,6 +147,32 @@ def test_one_failing_repository_is_reported_and_the_other_published(
     assert reason in err and "Traceback" not in err
 
 
+def test_a_failed_refresh_keeps_the_stored_collection(
+    tmp_path: Path, api: FakeGitHub, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = write_config(tmp_path, retries=0)
+    assert digest(config, api, "run", "--date", "2026-03-04") == 0
+    stored = tmp_path / "data/collected/acme/ground/2026-03-04.json"
+    before = stored.read_bytes()
+    capsys.readouterr()
+
+    api.faults = {n: Fault.server_error(502) for n in range(api.count() + 1, api.count() + 20)}
+    assert digest(config, api, "run", "--date", "2026-03-04", "--refresh") == 0
+
+    assert stored.read_bytes() == before
+    edition = json.loads((tmp_path / "data/digests/rocket/2026-03-04.json").read_text())
+    assert edition["failed_repos"] == []
+    assert {(c["repo"], c["number"]) for c in edition["changes"]} == {
+        ("acme/rocket", 101),
+        ("acme/rocket", 102),
+        ("acme/rocket", 103),
+        ("acme/ground", 7),
+    }
+    err = capsys.readouterr().err
+    assert "acme/ground 2026-03-04: re-collecting failed; kept the collection of" in err
+    assert "(1 change, complete)" in err
+
+
 def test_doctor_says_all_is_well(
     tmp_path: Path, api: FakeGitHub, capsys: pytest.CaptureFixture[str]
 ) -> None:
