@@ -160,6 +160,7 @@ def summarize(
                 title=item.pull.title,
                 url=item.pull.url,
                 kind=item.kind,
+                files_complete=item.pull.files_complete,
             )
             for item in brief.items
         ),
