@@ -6,6 +6,7 @@ import dataclasses
 import datetime as dt
 import json
 import logging
+import re
 import socket
 import time
 from pathlib import Path
@@ -581,3 +582,29 @@ def test_reverts_and_relands_are_linked_like_the_git_sources(fake_github: FakeGi
     assert pulls[152].reverts == ChangeLink(REPO, 120, title="Tune the valves")
     assert pulls[153].relands == ChangeLink(REPO, 120, title="Tune the valves")
     assert pulls[150].reverts is pulls[150].relands is None
+
+
+def test_a_wait_over_five_seconds_says_what_for_and_until_when(
+    fake_github: FakeGitHub, caplog: pytest.LogCaptureFixture
+) -> None:
+    day_of(fake_github)
+    fake_github.faults = {1: Fault.secondary(429, retry_after=7), 2: Fault.server_error(502)}
+    run = Run(fake_github)
+    assert len(run.collect()) == 3
+    assert run.sleeps == [7.0, 2.0]
+    waits = [r.getMessage() for r in caplog.records if "waiting" in r.getMessage()]
+    assert len(waits) == 1  # the 2 s backoff is not worth a line
+    assert re.fullmatch(
+        r"GitHub: waiting 7 s for rate limited, Retry-After, until \d\d:\d\d:\d\d UTC", waits[0]
+    )
+
+
+def test_a_repository_is_given_up_at_its_deadline(fake_github: FakeGitHub) -> None:
+    day_of(fake_github)
+    fake_github.faults = {1: Fault.secondary(403, retry_after=60)}
+    run = Run(fake_github, deadline=50)
+    message = run.fails()
+    assert message.startswith("acme/rocket: ")
+    assert "would pass the 50 s allowed per repository (github.deadline)" in message
+    assert run.sleeps == []
+    assert fake_github.count() == 1

@@ -103,6 +103,35 @@ class Hooks:
     max_wait: float = 300.0
     meter: Meter | None = None
     log: logging.Logger = field(default_factory=lambda: logging.getLogger("digest.sources"))
+    #: ``time.monotonic()`` by which the current repository must be done; None: no limit.
+    deadline: float | None = None
+    #: Seconds the deadline allows, for messages.
+    allowed: float = 0.0
+
+    def start(self, seconds: float) -> None:
+        """Give the repository about to be read ``seconds`` in all."""
+        self.deadline, self.allowed = time.monotonic() + seconds, seconds
+
+    def wait(self, seconds: float, why: str) -> None:
+        """Sleep ``seconds`` for ``why``, saying so (and until when) if over 5 s.
+
+        Raises :class:`RateLimitStop` when the wait would run past the repository's deadline.
+        """
+        if self.deadline is not None and time.monotonic() + seconds > self.deadline:
+            raise RateLimitStop(
+                f"gave up: waiting {_duration(seconds)} more ({why}) would pass the "
+                f"{self.allowed:.0f} s allowed per repository (github.deadline)"
+            )
+        if seconds > VISIBLE_WAIT:
+            until = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=seconds)
+            self.log.warning(
+                "GitHub: waiting %s for %s, until %s",
+                _duration(seconds),
+                why,
+                until.strftime("%H:%M:%S UTC"),
+            )
+        if seconds > 0:
+            self.sleep(seconds)
 
 
 class PatientRetry(Retry):
@@ -150,12 +179,19 @@ class PatientRetry(Retry):
     def sleep(self, response: BaseHTTPResponse | None = None) -> None:
         """Wait what the last answer asked for, else the exponential backoff."""
         if self.planned is None:
-            wait = self.get_backoff_time()
+            wait, why = self.get_backoff_time(), f"retry {len(self.history)} after {self._last()}"
         else:
             wait, why = self.planned
-            self.hooks.log.warning("GitHub: %s; waiting %s", why, _duration(wait))
-        if wait > 0:
-            self.hooks.sleep(wait)
+        self.hooks.wait(wait, why)
+
+    def _last(self) -> str:
+        """Say what went wrong with the last attempt (a status or an error's kind)."""
+        if not self.history:
+            return "a failure"
+        last = self.history[-1]
+        if last.status is not None:
+            return f"HTTP {last.status}"
+        return type(last.error).__name__ if last.error is not None else "a failure"
 
     def _wait_for(self, response: BaseHTTPResponse) -> tuple[float, str] | None:
         """Return the wait ``response`` asks for and why (None: the usual backoff).
@@ -215,6 +251,10 @@ def _exception(response: BaseHTTPResponse) -> GithubException:
 
 def _clock(epoch: int) -> str:
     return dt.datetime.fromtimestamp(epoch, dt.UTC).strftime("%H:%M UTC")
+
+
+#: Waits longer than this are logged with what they wait for and until when.
+VISIBLE_WAIT = 5.0
 
 
 def _duration(seconds: float) -> str:

@@ -199,8 +199,7 @@ class GraphQLSearch:
                 f"GitHub's GraphQL rate limit is exhausted for {wait / 60:.0f} min, longer than "
                 f"github.max_reset_wait ({hooks.max_wait:.0f} s); try again later"
             )
-        hooks.log.warning("GitHub: GraphQL rate limit exhausted; waiting %.0f s", wait)
-        hooks.sleep(wait)
+        hooks.wait(wait, "the exhausted GraphQL rate limit to reset")
 
 
 #: What one request for a page may fail with, short of a rate limit that stops the repository.
