@@ -172,6 +172,12 @@ class PatientRetry(Retry):
                 raise _exception(response) from None
             raise
         retry.planned = wait
+        if error is not None:  # A timeout may have been a long silence: say what happens next.
+            self.hooks.log.warning(
+                "GitHub: no answer (%s); trying again (retries left after this one: %s)",
+                type(error).__name__,
+                retry.total,
+            )
         if self.hooks.meter is not None:
             self.hooks.meter.retries += 1
         return retry
