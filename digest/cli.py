@@ -19,7 +19,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from digest import __version__, doctor, pipeline
+from digest import __version__, doctor, pipeline, secrets
 from digest.clock import Clock, FixedClock, SystemClock
 from digest.config import DEFAULT_CONFIG, ProjectSettings, load_settings
 from digest.errors import UsageError, WireError
@@ -46,6 +46,7 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
     args = _parser().parse_args(argv)
     _setup_logging(args.verbose - args.quiet)
     try:
+        secrets.install(env)  # Before anything could log or store a message quoting a secret.
         clock = _clock(env)
         command: Callable[[argparse.Namespace, Runtime, Plan], int] = args.handler
         settings = load_settings(Path(args.config))

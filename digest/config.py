@@ -146,6 +146,8 @@ class GitHubSettings(_Strict):
     retries: Annotated[int, Field(ge=0, le=20)] = 5
     #: Longest wait for an exhausted primary rate limit to reset before giving up on a repo.
     max_reset_wait: Annotated[int, Field(ge=0, le=3600)] = 300
+    #: Seconds one repository may take in all (requests, retries, waits) before it is given up.
+    deadline: Annotated[float, Field(gt=0, le=86400)] = 120.0
 
 
 class OpenAISettings(_Strict):

@@ -69,6 +69,8 @@ class PullRequest:
     additions: int = 0
     deletions: int = 0
     changed_files: int = 0
+    #: False when the source could not read every changed file (``files`` is short).
+    files_complete: bool = True
     #: Reviews, when the source knows them (the GitHub API does; git does not).
     reviews: tuple[Review, ...] = ()
     comments: int | None = None
@@ -137,6 +139,8 @@ class ChangeSummary:
     url: str
     #: The kind the summarizer assigned (feature, fix, revert, ci, ...).
     kind: str
+    #: False when the collected list of the change's files is short (some could not be read).
+    files_complete: bool = True
 
 
 @dataclass(frozen=True)

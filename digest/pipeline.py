@@ -19,6 +19,7 @@ from digest.models import ChangeSummary, Digest, FollowUp, PullRequest, RepoDay,
 from digest.newcomers import newcomers
 from digest.registry import Registry
 from digest.render import RenderReport, render_site
+from digest.secrets import redact
 from digest.sources.base import SourceContext, day_window
 from digest.store import Store
 from digest.summarize.base import Writer, WriterContext
@@ -71,8 +72,8 @@ def collect(
     fetched: list[str] = []
     reused: list[str] = []
     for repo in project.repos:
-        stored = None if refresh else store.load_repo_day(repo.name, day)
-        if stored is not None and _complete(stored, repo):
+        stored = store.load_repo_day(repo.name, day)
+        if not refresh and stored is not None and _complete(stored, repo):
             log.debug("%s %s: reusing %d stored changes", repo.name, day, len(stored.pulls))
             pulls += stored.pulls
             reused.append(repo.name)
@@ -81,7 +82,11 @@ def collect(
             found = _collect_repo(rt, repo, day)
         except WireError as error:
             log.error("%s", error)
-            reason = str(error).removeprefix(f"{repo.name}: ")  # The notice names the repo.
+            if stored is not None:  # Never lose what an earlier run collected.
+                _keep(stored, repo)
+                pulls += stored.pulls
+                continue
+            reason = redact(str(error)).removeprefix(f"{repo.name}: ")  # The notice names the repo.
             failures.append(RepoFailure(repo=repo.name, reason=reason))
             continue
         store.save_repo_day(
@@ -97,6 +102,22 @@ def collect(
         pulls += found
         fetched.append(repo.name)
     return Collected(tuple(pulls), tuple(failures), tuple(fetched), tuple(reused))
+
+
+def _keep(stored: RepoDay, repo: RepoSettings) -> None:
+    """Say that the collection ``stored`` earlier is kept because re-collecting failed."""
+    when = stored.collected_at.strftime("%Y-%m-%d %H:%M UTC")
+    kind = (
+        "complete" if _complete(stored, repo) else "collected before the day ended: may be partial"
+    )
+    log.warning(
+        "%s %s: re-collecting failed; kept the collection of %s (%s, %s) and left it unchanged",
+        repo.name,
+        stored.date,
+        when,
+        count(len(stored.pulls), "change"),
+        kind,
+    )
 
 
 def stored(rt: Runtime, project: ProjectSettings, day: dt.date) -> Collected:
@@ -156,6 +177,7 @@ def summarize(
                 title=titles.get((item.pull.repo, item.pull.number, item.pull.url), ""),
                 url=item.pull.url,
                 kind=item.kind,
+                files_complete=item.pull.files_complete,
             )
             for item in brief.items
         ),

@@ -148,6 +148,61 @@ def test_one_failing_repository_is_reported_and_the_other_published(
     assert reason in err and "Traceback" not in err
 
 
+def test_a_failed_refresh_keeps_the_stored_collection(
+    tmp_path: Path, api: FakeGitHub, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = write_config(tmp_path, retries=0)
+    assert digest(config, api, "run", "--date", "2026-03-04") == 0
+    stored = tmp_path / "data/collected/acme/ground/2026-03-04.json"
+    before = stored.read_bytes()
+    capsys.readouterr()
+
+    api.faults = {n: Fault.server_error(502) for n in range(api.count() + 1, api.count() + 20)}
+    assert digest(config, api, "run", "--date", "2026-03-04", "--refresh") == 0
+
+    assert stored.read_bytes() == before
+    edition = json.loads((tmp_path / "data/digests/rocket/2026-03-04.json").read_text())
+    assert edition["failed_repos"] == []
+    assert {(c["repo"], c["number"]) for c in edition["changes"]} == {
+        ("acme/rocket", 101),
+        ("acme/rocket", 102),
+        ("acme/rocket", 103),
+        ("acme/ground", 7),
+    }
+    err = capsys.readouterr().err
+    assert "acme/ground 2026-03-04: re-collecting failed; kept the collection of" in err
+    assert "(1 change, complete)" in err
+
+
+@pytest.mark.parametrize("rest_works", [True, False])
+def test_files_that_cannot_be_read_are_retried_then_flagged(
+    tmp_path: Path, fake_github: FakeGitHub, capsys: pytest.CaptureFixture[str], rest_works: bool
+) -> None:
+    files = tuple((f"src/module{n}.py", n, 0) for n in range(235))
+    fake_github.add("acme/rocket", FakePull(101, "Rename every module", at(DAY, 9), files=files))
+    fake_github.add("acme/ground", FakePull(7, "Pour the launch pad", at(DAY, 8)))
+    config = write_config(tmp_path, retries=0)
+    # Request 1 is the search; 2 and its retry 3 ask for files 101-200; then REST.
+    broken = range(2, 4) if rest_works else range(2, 40)
+    fake_github.faults = {n: Fault.server_error(502) for n in broken}
+    status = digest(config, fake_github, "run", "--date", "2026-03-04")
+
+    pulls = json.loads((tmp_path / "data/collected/acme/rocket/2026-03-04.json").read_text())
+    (pull,) = pulls["pulls"]
+    assert pull["changed_files"] == 235
+    err = capsys.readouterr().err
+    assert "acme/rocket#101: files after the first 100 could not be read through GraphQL" in err
+    page = (tmp_path / "site/rocket/2026-03-04.html").read_text()
+    if rest_works:
+        assert status == 0
+        assert len(pull["files"]) == 235 and pull["files_complete"] is True
+        assert "not every changed file could be read" not in page
+    else:
+        assert len(pull["files"]) == 100 and pull["files_complete"] is False
+        assert "only 100 of its 235 changed files could be read" in err
+        assert "not every changed file could be read" in page
+
+
 def test_doctor_says_all_is_well(
     tmp_path: Path, api: FakeGitHub, capsys: pytest.CaptureFixture[str]
 ) -> None:

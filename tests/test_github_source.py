@@ -6,6 +6,7 @@ import dataclasses
 import datetime as dt
 import json
 import logging
+import re
 import socket
 import time
 from pathlib import Path
@@ -436,7 +437,7 @@ def test_the_token_is_in_no_log_error_or_record(
     message = Run(fake_github, retries=1).fails()
 
     assert all(seen.authorization == f"token {TOKEN}" for seen in fake_github.seen)
-    assert "bad token [token]" in message
+    assert "bad token [secret]" in message
     records = json.dumps([dataclasses.asdict(p) for p in pulls], default=str)
     for text in (message, caplog.text, records):
         assert TOKEN not in text
@@ -611,3 +612,29 @@ def test_lone_surrogates_in_github_json_are_dropped(
     Store(tmp_path).save_repo_day(
         RepoDay(repo=REPO, date=DAY, source="github", pulls=(pull,), collected_at=at(23))
     )
+
+
+def test_a_wait_over_five_seconds_says_what_for_and_until_when(
+    fake_github: FakeGitHub, caplog: pytest.LogCaptureFixture
+) -> None:
+    day_of(fake_github)
+    fake_github.faults = {1: Fault.secondary(429, retry_after=7), 2: Fault.server_error(502)}
+    run = Run(fake_github)
+    assert len(run.collect()) == 3
+    assert run.sleeps == [7.0, 2.0]
+    waits = [r.getMessage() for r in caplog.records if "waiting" in r.getMessage()]
+    assert len(waits) == 1  # the 2 s backoff is not worth a line
+    assert re.fullmatch(
+        r"GitHub: waiting 7 s for rate limited, Retry-After, until \d\d:\d\d:\d\d UTC", waits[0]
+    )
+
+
+def test_a_repository_is_given_up_at_its_deadline(fake_github: FakeGitHub) -> None:
+    day_of(fake_github)
+    fake_github.faults = {1: Fault.secondary(403, retry_after=60)}
+    run = Run(fake_github, deadline=50)
+    message = run.fails()
+    assert message.startswith("acme/rocket: ")
+    assert "would pass the 50 s allowed per repository (github.deadline)" in message
+    assert run.sleeps == []
+    assert fake_github.count() == 1

@@ -222,6 +222,7 @@ class ChangeView:
     url: str | None
     repo: str
     number: int | None
+    files_complete: bool = True
 
 
 @dataclass(frozen=True)
@@ -319,6 +320,7 @@ def edition_view(
                 url=safe_url(c.url),
                 repo=one_line(c.repo),
                 number=c.number,
+                files_complete=c.files_complete,
             )
             for c in digest.changes
         ),

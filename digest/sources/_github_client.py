@@ -29,6 +29,7 @@ from urllib3.util import Retry
 
 from digest.config import Settings
 from digest.errors import WireError
+from digest.secrets import Redactor, check_secrets, redact
 from digest.sources._github_errors import RATE_LIMITED, RateLimitStop, explain
 from digest.text import one_line
 
@@ -102,6 +103,35 @@ class Hooks:
     max_wait: float = 300.0
     meter: Meter | None = None
     log: logging.Logger = field(default_factory=lambda: logging.getLogger("digest.sources"))
+    #: ``time.monotonic()`` by which the current repository must be done; None: no limit.
+    deadline: float | None = None
+    #: Seconds the deadline allows, for messages.
+    allowed: float = 0.0
+
+    def start(self, seconds: float) -> None:
+        """Give the repository about to be read ``seconds`` in all."""
+        self.deadline, self.allowed = time.monotonic() + seconds, seconds
+
+    def wait(self, seconds: float, why: str) -> None:
+        """Sleep ``seconds`` for ``why``, saying so (and until when) if over 5 s.
+
+        Raises :class:`RateLimitStop` when the wait would run past the repository's deadline.
+        """
+        if self.deadline is not None and time.monotonic() + seconds > self.deadline:
+            raise RateLimitStop(
+                f"gave up: waiting {_duration(seconds)} more ({why}) would pass the "
+                f"{self.allowed:.0f} s allowed per repository (github.deadline)"
+            )
+        if seconds > VISIBLE_WAIT:
+            until = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=seconds)
+            self.log.warning(
+                "GitHub: waiting %s for %s, until %s",
+                _duration(seconds),
+                why,
+                until.strftime("%H:%M:%S UTC"),
+            )
+        if seconds > 0:
+            self.sleep(seconds)
 
 
 class PatientRetry(Retry):
@@ -142,6 +172,12 @@ class PatientRetry(Retry):
                 raise _exception(response) from None
             raise
         retry.planned = wait
+        if error is not None:  # A timeout may have been a long silence: say what happens next.
+            self.hooks.log.warning(
+                "GitHub: no answer (%s); trying again (retries left after this one: %s)",
+                type(error).__name__,
+                retry.total,
+            )
         if self.hooks.meter is not None:
             self.hooks.meter.retries += 1
         return retry
@@ -149,12 +185,19 @@ class PatientRetry(Retry):
     def sleep(self, response: BaseHTTPResponse | None = None) -> None:
         """Wait what the last answer asked for, else the exponential backoff."""
         if self.planned is None:
-            wait = self.get_backoff_time()
+            wait, why = self.get_backoff_time(), f"retry {len(self.history)} after {self._last()}"
         else:
             wait, why = self.planned
-            self.hooks.log.warning("GitHub: %s; waiting %s", why, _duration(wait))
-        if wait > 0:
-            self.hooks.sleep(wait)
+        self.hooks.wait(wait, why)
+
+    def _last(self) -> str:
+        """Say what went wrong with the last attempt (a status or an error's kind)."""
+        if not self.history:
+            return "a failure"
+        last = self.history[-1]
+        if last.status is not None:
+            return f"HTTP {last.status}"
+        return type(last.error).__name__ if last.error is not None else "a failure"
 
     def _wait_for(self, response: BaseHTTPResponse) -> tuple[float, str] | None:
         """Return the wait ``response`` asks for and why (None: the usual backoff).
@@ -216,18 +259,8 @@ def _clock(epoch: int) -> str:
     return dt.datetime.fromtimestamp(epoch, dt.UTC).strftime("%H:%M UTC")
 
 
-class _Redact(logging.Filter):
-    """Replaces a token in the records of PyGithub's logger (it logs answers at DEBUG)."""
-
-    def __init__(self, token: str) -> None:
-        super().__init__()
-        self.token = token
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if self.token in message:
-            record.msg, record.args = message.replace(self.token, "[token]"), None
-        return True
+#: Waits longer than this are logged with what they wait for and until when.
+VISIBLE_WAIT = 5.0
 
 
 def _duration(seconds: float) -> str:
@@ -248,7 +281,7 @@ class Client:
     timeout: float
 
     def __post_init__(self) -> None:
-        self._redact = _Redact(self.token) if self.token else None
+        self._redact = Redactor([self.token]) if self.token else None  # PyGithub logs at DEBUG
         if self._redact is not None:
             logging.getLogger("github").addFilter(self._redact)
             logging.getLogger("github.Requester").addFilter(self._redact)
@@ -260,8 +293,8 @@ class Client:
             logging.getLogger("github.Requester").removeFilter(self._redact)
 
     def redact(self, text: str) -> str:
-        """Return ``text`` with the token, should a server have echoed it, replaced."""
-        return text.replace(self.token, "[token]") if self.token else text
+        """Return ``text`` with the token, in any spelling a library or server used, replaced."""
+        return self._redact.redact(redact(text)) if self._redact is not None else redact(text)
 
     def explain(self, error: BaseException) -> str:
         """Return one line saying what went wrong in ``error``, for a user, without the token."""
@@ -281,6 +314,7 @@ def connect(
     log: logging.Logger | None = None,
 ) -> Client:
     """Return a :class:`Client` for the API root and token of ``settings`` and ``env``."""
+    check_secrets(env)
     found = find_token(env)
     variable, token = found if found else (None, None)
     meter = Meter(token)

@@ -82,20 +82,58 @@ class GraphQLSearch:
             raise Renamed(data.repository.nameWithOwner)
 
     def _files(self, pull: Pull) -> list[File]:
-        """Return every file of ``pull``: the first page it came with, then the rest."""
+        """Return every file of ``pull`` it can read: the first page it came with, then the rest.
+
+        A further page that fails or comes back empty is asked for once more, then the whole
+        list through REST; a list still short is flagged when the record is built.
+        """
         if pull.files is None:
             return []
         files = list(pull.files.present())
         page = pull.files.pageInfo
+        retried = False
         while page.hasNextPage and page.endCursor:
-            more = FilesData.model_validate(
-                self._post(FILES, {"id": pull.id, "after": page.endCursor})
-            )
-            if more.node is None or more.node.files is None:
-                break
+            try:
+                more = FilesData.model_validate(
+                    self._post(FILES, {"id": pull.id, "after": page.endCursor})
+                )
+            except _PAGE_FAILURES as error:
+                more, problem = None, _one_line(error)
+            else:
+                problem = "an empty answer"
+            if more is None or more.node is None or more.node.files is None:
+                if retried:
+                    self.client.hooks.log.warning(
+                        "%s#%d: files after the first %d could not be read through GraphQL "
+                        "(%s); trying REST",
+                        self.repo.name,
+                        pull.number,
+                        len(files),
+                        self.client.redact(problem),
+                    )
+                    return max(files, self._rest_files(pull.number), key=len)
+                retried = True
+                continue
             files += more.node.files.present()
             page = more.node.files.pageInfo
         return files
+
+    def _rest_files(self, number: int) -> list[File]:
+        """Return the files of pull request ``number`` as REST lists them; [] if that fails."""
+        try:
+            repository = self.client.github.get_repo(self.repo.name)
+            return [
+                File(path=f.filename, additions=f.additions, deletions=f.deletions)
+                for f in repository.get_pull(number).get_files()
+            ]
+        except _PAGE_FAILURES as error:
+            self.client.hooks.log.warning(
+                "%s#%d: REST could not list its files either (%s)",
+                self.repo.name,
+                number,
+                self.client.explain(error),
+            )
+            return []
 
     def _post(self, query: str, variables: dict[str, Any]) -> dict[str, Any]:
         """Send one GraphQL ``query``; return its ``data``, waiting once for a short rate limit.
@@ -161,8 +199,15 @@ class GraphQLSearch:
                 f"GitHub's GraphQL rate limit is exhausted for {wait / 60:.0f} min, longer than "
                 f"github.max_reset_wait ({hooks.max_wait:.0f} s); try again later"
             )
-        hooks.log.warning("GitHub: GraphQL rate limit exhausted; waiting %.0f s", wait)
-        hooks.sleep(wait)
+        hooks.wait(wait, "the exhausted GraphQL rate limit to reset")
+
+
+#: What one request for a page may fail with, short of a rate limit that stops the repository.
+_PAGE_FAILURES = (GithubException, QueryError, ValueError, OSError)
+
+
+def _one_line(error: BaseException) -> str:
+    return " ".join(f"{type(error).__name__}: {error}".split())[:200]
 
 
 def _rate_limited(errors: list[Any]) -> bool:

@@ -8,6 +8,7 @@ linked exactly as the git source links them.
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -16,6 +17,8 @@ from digest.models import FileChange, PullRequest, Review
 from digest.sources._gitlog import parse_message
 from digest.sources._links import Linker
 from digest.text import neutralise, one_line
+
+log = logging.getLogger("digest.sources")
 
 #: GitHub's name for the account of a deleted user.
 GHOST = "ghost"
@@ -86,6 +89,7 @@ def build_pulls(
             additions=raw.additions,
             deletions=raw.deletions,
             changed_files=raw.changed_files,
+            files_complete=_files_complete(raw, repo),
             reviews=tuple(
                 Review(one_line(r.author) or GHOST, r.state.upper()) for r in raw.reviews
             ),
@@ -108,6 +112,20 @@ def closing_references(body: str, repo: str) -> tuple[int, ...]:
         if named is None or named.lower() == repo.lower():
             numbers.append(int(match[3]))
     return tuple(dict.fromkeys(numbers))
+
+
+def _files_complete(raw: RawPull, repo: str) -> bool:
+    """True when ``raw`` lists as many files as it says it changed; warns once when short."""
+    if len(raw.files) >= raw.changed_files:
+        return True
+    log.warning(
+        "%s#%d: only %d of its %d changed files could be read; stored with files_complete: false",
+        repo,
+        raw.number,
+        len(raw.files),
+        raw.changed_files,
+    )
+    return False
 
 
 def _web_url(url: str, repo: str, number: int) -> str:

@@ -122,6 +122,7 @@ class GitHubSource:
                 day,
             )
         with contextlib.closing(self._connect()) as client:
+            client.hooks.start(self.context.settings.github.deadline)
             if client.token is None and "anonymous" not in _warned:
                 _warned.add("anonymous")
                 log.warning(
