@@ -199,3 +199,18 @@ class _no_raise:
 
     def __exit__(self, *exc: object) -> bool:
         return False
+
+
+def test_a_failed_refresh_keeps_what_was_collected(
+    site: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(site, "run", "--date", "2026-03-04") == 0
+    stored = site / "data/collected/acme/rocket/2026-03-04.json"
+    before = (stored.read_bytes(), (site / "data/digests/rocket/2026-03-04.json").read_bytes())
+    (site / "rocket").rename(site / "rocket-moved")  # the clone is gone: collecting fails
+    capsys.readouterr()
+    assert run(site, "run", "--date", "2026-03-04", "--refresh") == 0
+    err = capsys.readouterr().err
+    assert "re-collecting failed; kept the collection of 2026-03-05 06:00 UTC (5 changes" in err
+    after = (stored.read_bytes(), (site / "data/digests/rocket/2026-03-04.json").read_bytes())
+    assert after == before  # the collection and the edition are as they were
