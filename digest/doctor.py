@@ -158,9 +158,22 @@ def _github_repo(source: GitHubSource, repo: RepoSettings) -> Finding:
     try:
         source.check(repo)
     except WireError as error:
-        fix = "check the name, and that the token can read the repository"
-        return Finding(Status.FAIL, repo.name, _without_name(error, repo), fix)
+        detail = _without_name(error, repo)
+        return Finding(Status.FAIL, repo.name, detail, _github_fix(detail))
     return Finding(Status.OK, repo.name, "reachable on GitHub")
+
+
+def _github_fix(detail: str) -> str:
+    """What to do about a repository GitHub would not serve, from the reason it gave."""
+    if detail.startswith("GitHub kept failing"):
+        return "GitHub is failing on its side; try again later (nothing to change here)"
+    if detail.startswith(("cannot reach GitHub", "GitHub did not answer")):
+        return "check the network or proxy, and github.api_url / GITHUB_API_URL"
+    if detail.startswith("GitHub refused the token"):
+        return "set a GITHUB_TOKEN that GitHub accepts"
+    if detail.startswith("GitHub refused the request"):
+        return "wait for the rate limit to reset, or use another token"
+    return "check the name, and that the token can read the repository"
 
 
 def _git_repo(repo: RepoSettings) -> Finding:

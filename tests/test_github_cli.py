@@ -270,3 +270,22 @@ def test_doctor_with_a_refused_token_or_no_server(
     out = capsys.readouterr().out
     assert f"FAIL  GitHub API: GitHub rate limit: cannot reach GitHub at {closed}" in out
     assert TOKEN not in out
+
+
+def test_doctor_advice_follows_the_failure(
+    tmp_path: Path, api: FakeGitHub, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = write_config(tmp_path)
+    api.faults = {n: Fault.server_error(503) for n in range(1, 100)}
+    assert digest(config, api, "doctor") == 1
+    out = capsys.readouterr().out
+    assert "fix: GitHub is failing on its side; try again later" in out
+    assert "fix: check the name" not in out
+
+    with socket.socket() as probe:  # a port on 127.0.0.1 that nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        closed = f"http://127.0.0.1:{probe.getsockname()[1]}"
+    assert digest(config, closed, "doctor") == 1
+    out = capsys.readouterr().out
+    assert "fix: check the network or proxy, and github.api_url / GITHUB_API_URL" in out
+    assert "fix: check the name" not in out

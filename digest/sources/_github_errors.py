@@ -73,7 +73,11 @@ def explain(error: BaseException, url: str, timeout: float) -> str:
         where = ".".join(str(part) for part in first["loc"])
         return f"GitHub's answer has an unexpected shape ({where}: {first['msg']})"
     if isinstance(error, json.JSONDecodeError):
-        return f"GitHub's answer is not valid JSON ({error.msg} at character {error.pos})"
+        # json's messages may end in "at" ("Unterminated string starting at"): say it once.
+        return (
+            f"GitHub's answer is not valid JSON ({error.msg.removesuffix(' at')} "
+            f"at character {error.pos})"
+        )
     if isinstance(error, AssertionError | RuntimeError):
         return f"GitHub's answer points somewhere other than {url} ({error})"
     return f"GitHub's answer has an unexpected shape ({type(error).__name__}: {error})"
