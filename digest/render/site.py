@@ -168,6 +168,8 @@ class _Build:
         self.reported: dict[str, tuple[pulls.Correction, ...]] = {}
         self.pull_pages: dict[str, tuple[pulls.PullPage, tuple[int, int]]] = {}
         self.pull_paths: dict[str, str] = {}
+        # Digests the feeds and desks read: the newest few hundred, parsed once.
+        self._recent: dict[str, Digest | None] = {}
 
     def key(self, *parts: object) -> str:
         """Return the key of a page made from ``parts`` (and the build's fingerprint)."""
@@ -366,8 +368,14 @@ class _Build:
         )
         return form(channel, [item for item in ready if item is not None])
 
+    def recent_digest(self, entry: Entry) -> Digest | None:
+        """The digest of ``entry``, parsed once per build (feeds and desks share the newest)."""
+        if entry.path not in self._recent:
+            self._recent[entry.path] = self.scanner.load(entry)
+        return self._recent[entry.path]
+
     def _item(self, entry: Entry) -> Item | None:
-        digest = self.scanner.load(entry)
+        digest = self.recent_digest(entry)
         if digest is None:
             return None
         link = urls.absolute(self.settings.site.base_url, entry.path)
@@ -396,7 +404,6 @@ class _Desks:
 
     def __init__(self, build: _Build) -> None:
         self.build = build
-        self.digests: dict[str, Digest | None] = {}
 
     def offer(self, out: Output, entries: list[Entry], projects: list[Collection]) -> None:
         site = self.build.settings.site
@@ -425,9 +432,7 @@ class _Desks:
     def _editions(self, entries: list[Entry]) -> list[tuple[Entry, Digest]] | None:
         found = []
         for entry in entries:
-            if entry.path not in self.digests:
-                self.digests[entry.path] = self.build.scanner.load(entry)
-            digest = self.digests[entry.path]
+            digest = self.build.recent_digest(entry)
             if digest is None:
                 return None
             found.append((entry, digest))
