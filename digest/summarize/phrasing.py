@@ -13,7 +13,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from digest.summarize.verbs import NOUN_FOLLOWERS, third_person
+from digest.summarize.verbs import BASE_FORMS, NOUN_FOLLOWERS, third_person
 
 # Re-exported: callers import it from here.
 from digest.text import count as count
@@ -130,17 +130,9 @@ def _conjugate_coordinated(match: re.Match[str]) -> str:
     # "computed once and shared by" stays as it is.
     word = match.group(2)
     verb = third_person(word)
-    if verb and (word == _base(verb) or (word[:1].isupper() and word[1:].islower())):
+    if verb and (word in BASE_FORMS or (word[:1].isupper() and word[1:].islower())):
         return f"{match.group(1)}{verb}"
     return match.group(0)
-
-
-def _base(third: str) -> str:
-    """The base form of a third-person verb this module produced (``fixes`` -> ``fix``)."""
-    for candidate in (third[:-1], third[:-2], third[:-3] + "y"):
-        if third_person(candidate) == third and candidate:
-            return candidate
-    return third
 
 
 def lower_first(text: str) -> str:
