@@ -17,9 +17,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from tqdm import tqdm
-
-from digest import __version__, doctor, pipeline, secrets
+from digest import __version__, pipeline, secrets
 from digest.clock import Clock, FixedClock, SystemClock
 from digest.config import DEFAULT_CONFIG, ProjectSettings, load_settings
 from digest.errors import UsageError, WireError
@@ -210,6 +208,8 @@ def _render(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
 
 
 def _doctor(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
+    from digest import doctor  # PyGithub and git probes: only for this command
+
     findings = doctor.diagnose(rt.settings, rt.env, rt.clock, Path(args.config))
     for finding in findings:
         print(f"{finding.status:<4}  {finding.subject}: {finding.detail}")
@@ -228,6 +228,8 @@ def _each_day(
     Collects (or reads what was collected) and, when the plan has a writer, summarizes.
     Each project-day's outcome is added to ``summary``.
     """
+    from tqdm import tqdm  # only the commands that go through days load it
+
     days, projects, writer = plan.days, plan.projects, plan.writer
     status = 0
     steps = [(day, project) for day in days for project in projects]
@@ -353,6 +355,8 @@ class _StderrHandler(logging.Handler):
     """Writes records to the current ``sys.stderr``, above any progress bar."""
 
     def emit(self, record: logging.LogRecord) -> None:
+        from tqdm import tqdm
+
         try:
             tqdm.write(self.format(record), file=sys.stderr)
         except Exception:

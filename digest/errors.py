@@ -1,5 +1,7 @@
 """The one error type for problems a user can fix."""
 
+from __future__ import annotations
+
 
 class WireError(Exception):
     """A user-facing problem: bad configuration, a bad date, an unreadable repository.
@@ -35,7 +37,11 @@ class StorageError(WireError):
 
     exit_code = 1
 
-    def __init__(self, path: object, error: OSError) -> None:
+    def __init__(self, path: object, error: OSError | str) -> None:
         self.path = str(path)
-        reason = error.strerror or type(error).__name__
-        super().__init__(f"{self.path}: cannot write: {reason}")
+        self.reason = error if isinstance(error, str) else error.strerror or type(error).__name__
+        super().__init__(f"{self.path}: cannot write: {self.reason}")
+
+    def __reduce__(self) -> tuple[type[StorageError], tuple[str, str]]:
+        """Pickle by path and reason (a render worker sends it back to the build)."""
+        return StorageError, (self.path, self.reason)

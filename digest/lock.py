@@ -9,6 +9,7 @@ used: it truncates the lock file on every attempt, which would erase the holder'
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import fcntl
 import json
@@ -51,6 +52,7 @@ def data_lock(
     data_dir.mkdir(parents=True, exist_ok=True)
     path = data_dir / NAME
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    _held.add(fd)
     try:
         _acquire(fd, path, wait, sleep)
         left = _read(fd)
@@ -69,7 +71,23 @@ def data_lock(
             # An empty file means "released cleanly"; the kernel releases the lock itself.
             _write(fd, b"")
     finally:
+        _held.discard(fd)
         os.close(fd)
+
+
+#: Descriptors of the locks this process holds.
+_held: set[int] = set()
+
+
+def _close_in_child() -> None:
+    """A forked child (a render worker) never keeps the lock alive after its parent."""
+    for fd in _held:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _held.clear()
+
+
+os.register_at_fork(after_in_child=_close_in_child)
 
 
 def _acquire(fd: int, path: Path, wait: float, sleep: Callable[[float], None]) -> None:

@@ -12,14 +12,17 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from digest.errors import WireError
 from digest.models import Digest
 from digest.pipeline import Collected, Runtime
 from digest.render import RenderReport
 from digest.sources.base import SourceContext
-from digest.sources.github import GitHubSource, RateBudget
 from digest.text import count, one_line
+
+if TYPE_CHECKING:
+    from digest.sources.github import RateBudget
 
 _MARKDOWN = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")
 STATUS = {
@@ -107,6 +110,8 @@ def github_budget(rt: Runtime) -> Sequence[RateBudget] | str | None:
     # One retry at most: a summary line is not worth the run's full patience.
     github = rt.settings.github.model_copy(update={"retries": min(1, rt.settings.github.retries)})
     settings = rt.settings.model_copy(update={"github": github})
+    from digest.sources.github import GitHubSource  # PyGithub only when GitHub is read
+
     try:
         return GitHubSource(SourceContext(settings, rt.clock, rt.env)).rate_limits()
     except WireError as error:

