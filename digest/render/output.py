@@ -172,10 +172,10 @@ def write_page(target: Path, data: bytes, *, present: bool = True) -> bool:
             pass
     try:
         try:
-            handle = open(target, "xb")  # noqa: SIM115 - closed below, after the folder case
+            handle = target.open("xb")  # closed below, after the folder case
         except FileNotFoundError:
             target.parent.mkdir(parents=True, exist_ok=True)
-            handle = open(target, "xb")  # noqa: SIM115 - likewise
+            handle = target.open("xb")
         with handle:
             handle.write(data)
     except OSError as error:
