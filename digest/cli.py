@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from digest import __version__, pipeline, secrets
 from digest.clock import Clock, FixedClock, SystemClock
@@ -26,9 +27,11 @@ from digest.pipeline import Runtime
 from digest.registry import default_registry
 from digest.render import RenderReport
 from digest.store import remove_orphans
-from digest.summarize.base import Writer
-from digest.summarize.phrasing import count
 from digest.summary import DayOutcome, RunSummary, github_budget
+from digest.text import count
+
+if TYPE_CHECKING:
+    from digest.summarize.base import Writer
 
 log = logging.getLogger("digest")
 EXIT_PARTIAL = 1

@@ -11,21 +11,21 @@ import datetime as dt
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from digest.clock import Clock
 from digest.config import ProjectSettings, RepoSettings, Settings
 from digest.errors import WireError
 from digest.models import ChangeSummary, Digest, FollowUp, PullRequest, RepoDay, RepoFailure
-from digest.newcomers import newcomers
 from digest.registry import Registry
 from digest.render import RenderReport, render_site
 from digest.secrets import redact
 from digest.sources.base import SourceContext, day_window
 from digest.store import Store
-from digest.summarize.base import Writer, WriterContext
-from digest.summarize.checks import problems
-from digest.summarize.phrasing import count
-from digest.summarize.select import make_brief
+
+if TYPE_CHECKING:
+    from digest.summarize.base import Writer
+from digest.text import count
 
 log = logging.getLogger("digest")
 #: How long after a day ends its collection may still be incomplete (search indexes lag,
@@ -139,6 +139,8 @@ def stored(rt: Runtime, project: ProjectSettings, day: dt.date) -> Collected:
 
 def make_writer(rt: Runtime, name: str) -> Writer:
     """Build the writer registered as ``name``; raises WireError when it cannot work (no key)."""
+    from digest.summarize.base import WriterContext
+
     context = WriterContext(settings=rt.settings, clock=rt.clock, env=rt.env)
     return rt.registry.writer(name)(context)
 
@@ -150,6 +152,11 @@ def summarize(
 
     Raises WireError when no repository of the project could be read at all.
     """
+    # The summarize stage is loaded by the commands that write editions, not by `render`.
+    from digest.newcomers import newcomers
+    from digest.summarize.checks import problems
+    from digest.summarize.select import make_brief
+
     if not collected.pulls:
         if collected.failures and len(collected.failures) == len(project.repos):
             raise WireError(f"{project.key} {day}: no repository could be read; no edition written")

@@ -189,8 +189,13 @@ def text(element: Any) -> str:
 
 
 def site_files(site: Path) -> dict[str, bytes]:
-    """Return every file under ``site`` (manifest included) keyed by relative path."""
-    return {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    """Return every file under ``site`` keyed by relative path: the manifest included, not the
+    build stamp (it records the inode numbers of this machine's files)."""
+    return {
+        p.relative_to(site).as_posix(): p.read_bytes()
+        for p in site.rglob("*")
+        if p.is_file() and p.name != ".wire-stamp.json"
+    }
 
 
 def executable_scripts(root: Any) -> list[Any]:

@@ -6,6 +6,7 @@ import dataclasses
 import datetime as dt
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -229,3 +230,77 @@ def test_a_tampered_manifest_deletes_nothing_the_wire_did_not_write(
     site = settings.site_dir.resolve()  # the new build, a copy of the last one
     for name in (".well-known/security.txt", "notes.txt", "CNAME"):
         assert (site / name).read_text() == "keep me", name
+
+
+def _no_full_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make any build that gets past the stamp fail the test."""
+    import digest.render.site
+
+    def refuse(*args: object) -> RenderReport:
+        raise AssertionError("the renderer ran although nothing changed")
+
+    monkeypatch.setattr(digest.render.site, "build_site", refuse)
+
+
+def test_a_build_with_nothing_changed_stops_at_the_stamp(
+    settings: Settings, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = build(settings)
+    _no_full_build(monkeypatch)
+    again = build(settings)
+    assert (again.pages_written, again.pages_unchanged, again.digests_read) == (0, 0, 0)
+    assert again.pages_skipped == first.pages_written
+    assert again.editions == first.editions
+
+
+def test_a_touched_digest_goes_past_the_stamp_and_renders_nothing(
+    settings: Settings, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    build(settings)
+    path = store.digest_path("rockets", dt.date(2026, 1, 8))
+    os.utime(path, ns=(1, 1))
+    report = build(settings)  # stats differ: the digests are looked at, and hash the same
+    assert report.written == () and report.pages_skipped > 0
+    _no_full_build(monkeypatch)
+    build(settings)  # and the stamp now knows the new stats
+
+
+@pytest.mark.parametrize("change", ["template", "page", "manifest", "collected"])
+def test_any_other_change_goes_past_the_stamp(
+    settings: Settings,
+    store: Store,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    change: str,
+) -> None:
+    import digest.render.site
+
+    builds: list[object] = []
+    real = digest.render.site.build_site
+
+    def counted(*args: Any) -> RenderReport:
+        builds.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(digest.render.site, "build_site", counted)
+    overrides = tmp_path / "templates"
+    overrides.mkdir()
+    (overrides / "notes.txt").write_text("one")
+    settings = settings.model_copy(
+        update={"site": settings.site.model_copy(update={"templates": overrides})}
+    )
+    build(settings)
+    site = settings.site_dir
+    if change == "template":
+        (overrides / "notes.txt").write_text("two")
+    elif change == "page":
+        (site / "rockets/2026-01-08.html").unlink()
+    elif change == "manifest":
+        (site / ".wire-manifest.json").write_text("{}")
+    else:
+        day = settings.data_dir / "collected/acme/rockets/2026-01-08.json"
+        day.parent.mkdir(parents=True)
+        day.write_text('{"pulls": []}')
+    build(settings)
+    assert len(builds) == 2
+    assert (site / "rockets/2026-01-08.html").is_file()

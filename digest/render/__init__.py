@@ -4,6 +4,35 @@
 ``settings.site_dir`` and returns a :class:`RenderReport`.
 """
 
-from digest.render.site import RenderReport, render_site
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from digest.render import stamp
+from digest.render.stamp import RenderReport
+
+if TYPE_CHECKING:
+    from digest.config import Settings
+    from digest.store import Store
 
 __all__ = ["RenderReport", "render_site"]
+
+
+def render_site(settings: Settings, store: Store) -> RenderReport:
+    """Bring ``settings.site_dir`` up to date with the digests in ``store``; say what it did.
+
+    When no input changed since the published build (see :mod:`.stamp`), returns that
+    build's report at once, without loading the renderer.
+    """
+    code = stamp.code_version()
+    fingerprint = stamp.fingerprint(settings, code)
+    inputs = stamp.inputs(settings, fingerprint)
+    report = stamp.current(settings, inputs)
+    if report is not None:
+        from digest.render.publish import StagedSite
+
+        StagedSite(settings.site_dir).discard_leftovers()
+        return report
+    from digest.render.site import build_site
+
+    return build_site(settings, store, code, fingerprint, inputs)

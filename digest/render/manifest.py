@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from digest.render.stamp import MANIFEST
 from digest.render.views import Entry
 from digest.store import write_atomic
 
-NAME = ".wire-manifest.json"
+NAME = MANIFEST
 FORMAT = 1
 
 

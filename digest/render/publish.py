@@ -39,12 +39,8 @@ class StagedSite:
     def begin(self) -> Path:
         """Delete unfinished copies and return a new copy of the published site to build in."""
         self.builds.mkdir(parents=True, exist_ok=True)
-        for leftover in self.builds.glob(f"{_STAGING}*"):
-            log.info("site: deleting %s, left by a build that did not finish", leftover)
-            _remove(leftover)
+        self.discard_leftovers()
         staging = self.builds / f"{_STAGING}{os.getpid()}"
-        for link in self.site_dir.parent.glob(f".{self.site_dir.name}.link-*"):
-            link.unlink(missing_ok=True)  # A new link a killed build never swapped in.
         if self.site_dir.is_dir():
             shutil.copytree(self.site_dir, staging, copy_function=_link_or_copy)
             # Temporary files of a killed writer: gone from the copy, so never published.
@@ -53,6 +49,16 @@ class StagedSite:
             staging.mkdir()
         self.path = staging
         return staging
+
+    def discard_leftovers(self) -> None:
+        """Delete the copies and links that killed builds left behind."""
+        if not self.builds.is_dir():
+            return
+        for leftover in self.builds.glob(f"{_STAGING}*"):
+            log.info("site: deleting %s, left by a build that did not finish", leftover)
+            _remove(leftover)
+        for link in self.site_dir.parent.glob(f".{self.site_dir.name}.link-*"):
+            link.unlink(missing_ok=True)  # A new link a killed build never swapped in.
 
     def finish(self, *, changed: bool) -> None:
         """Publish the copy, or throw it away when nothing ``changed`` and the layout is current."""

@@ -15,7 +15,7 @@ import hashlib
 import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
@@ -23,7 +23,7 @@ from markupsafe import escape
 
 from digest.config import Settings
 from digest.models import Digest, RepoDay
-from digest.render import desk, listings, manifest, pulls, urls
+from digest.render import desk, listings, manifest, pulls, stamp, urls
 from digest.render.feed import Channel, Item, json_feed, json_path, rss, sitemap
 from digest.render.listings import Collection, FeedPlan
 from digest.render.manifest import Manifest
@@ -31,38 +31,11 @@ from digest.render.markup import MarkupRenderer
 from digest.render.output import Output
 from digest.render.publish import StagedSite
 from digest.render.scan import Scanner
-from digest.render.templating import code_version, fingerprint, make_environment, template_source
+from digest.render.stamp import RenderReport
+from digest.render.templating import make_environment, template_source
 from digest.render.urls import edition_path
 from digest.render.views import Entry, Link, edition_view, long_date, structured_data
 from digest.store import Store
-
-
-@dataclass(frozen=True)
-class RenderReport:
-    """What a build did; ``written`` and ``deleted`` are site-relative paths."""
-
-    pages_written: int
-    #: Re-rendered because an input changed, but the bytes came out the same.
-    pages_unchanged: int
-    #: Not rendered at all: same key as last build and the file is present.
-    pages_skipped: int
-    pages_deleted: int
-    editions: int
-    #: Digest files parsed because they were new or changed.
-    digests_read: int
-    #: Digests that could not be used (skipped, not fatal), one line each.
-    problems: tuple[str, ...] = ()
-    written: tuple[str, ...] = field(default=(), repr=False)
-    deleted: tuple[str, ...] = field(default=(), repr=False)
-
-    def __str__(self) -> str:
-        """One log line: counts only (``written`` may list thousands of paths)."""
-        return (
-            f"{self.editions} editions, {self.digests_read} digests read; pages: "
-            f"{self.pages_written} written, {self.pages_unchanged} unchanged, "
-            f"{self.pages_skipped} skipped, {self.pages_deleted} deleted; "
-            f"{len(self.problems)} problems"
-        )
 
 
 @dataclass(frozen=True)
@@ -79,32 +52,38 @@ class PageInfo:
     kind: str = "website"
 
 
-def render_site(settings: Settings, store: Store) -> RenderReport:
+def build_site(
+    settings: Settings, store: Store, code: str, fingerprint: str, inputs: str
+) -> RenderReport:
     """Bring ``settings.site_dir`` up to date with the digests in ``store``.
 
-    Only new or changed digest files are parsed and only pages whose inputs changed
-    are rendered; pages of vanished digests are deleted. The same digests always give
+    ``code`` is the render code's version, ``fingerprint`` the hash of what besides
+    digests shapes pages and ``inputs`` the hash of every input (see :mod:`.stamp`).
+    Only new or changed digest files are parsed and only pages whose inputs changed are
+    rendered; pages of vanished digests are deleted. The same digests always give
     byte-identical pages. The build is published atomically (see :mod:`.publish`): if it
     fails, the site stays as it was.
     """
     staged = StagedSite(settings.site_dir)
     site_dir = staged.begin()
     try:
-        report, manifest_saved = _build_site(settings, store, site_dir)
+        report, changed = _build_site(settings, store, site_dir, code, fingerprint)
+        changed |= stamp.save(site_dir, inputs, report)
     except BaseException:
         staged.abandon()
         raise
-    staged.finish(changed=bool(report.written or report.deleted or manifest_saved))
+    staged.finish(changed=changed)
     return report
 
 
-def _build_site(settings: Settings, store: Store, site_dir: Path) -> tuple[RenderReport, bool]:
-    """Build the site into ``site_dir``; return the report and whether the manifest changed."""
+def _build_site(
+    settings: Settings, store: Store, site_dir: Path, code: str, fingerprint: str
+) -> tuple[RenderReport, bool]:
+    """Build the site into ``site_dir``; return the report and whether any file changed."""
     env = make_environment(settings)
-    code = code_version()
     old = manifest.load(site_dir, code)
     scanner = Scanner(store, old.digests)
-    build = _Build(settings, scanner, env, fingerprint(env, settings, code), old.collected)
+    build = _Build(settings, scanner, env, fingerprint, old.collected)
     out = Output(site_dir, old.pages)
     complete = saved = False
     try:
@@ -139,7 +118,7 @@ def _build_site(settings: Settings, store: Store, site_dir: Path) -> tuple[Rende
         written=tuple(out.written),
         deleted=tuple(deleted),
     )
-    return report, saved
+    return report, bool(out.written or deleted or saved)
 
 
 class _Build:
@@ -262,9 +241,9 @@ class _Build:
         """Offer the page of every cited change (its key: the change's stored day, its citers)."""
         # By day: pages of one collected day are rendered one after another, and the day
         # is read once for all of them (see _pull).
-        for page, stamp in sorted(self.pull_pages.values(), key=lambda p: (p[0].repo, p[0].day)):
+        for page, seen in sorted(self.pull_pages.values(), key=lambda p: (p[0].repo, p[0].day)):
             render = functools.partial(self._pull, page)
-            out.page(page.path, self.key("pull", page, stamp), render)
+            out.page(page.path, self.key("pull", page, seen), render)
 
     def _pull(self, page: pulls.PullPage) -> bytes | None:
         repo_day = self._repo_day(page.repo, page.day)

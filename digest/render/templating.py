@@ -6,26 +6,12 @@ can still extend the original as ``shipped/<name>`` (e.g. ``{% extends "shipped/
 
 from __future__ import annotations
 
-import hashlib
-import json
-from pathlib import Path
-
 import jinja2
 
-import digest
 from digest.config import Settings
 from digest.errors import WireError
+from digest.render.stamp import shipped_templates
 from digest.text import count
-
-_PACKAGE = Path(digest.__file__).resolve().parent
-
-
-def shipped_templates() -> Path:
-    """Return the folder of the shipped templates: inside the package (wheel) or the repo root."""
-    for candidate in (_PACKAGE / "templates", _PACKAGE.parent / "templates"):
-        if (candidate / "base.html").is_file():
-            return candidate
-    raise WireError(f"shipped templates not found next to {_PACKAGE}; reinstall the-wire")
 
 
 def make_environment(settings: Settings) -> jinja2.Environment:
@@ -56,32 +42,3 @@ def template_source(env: jinja2.Environment, name: str) -> str:
     assert env.loader is not None
     source, _, _ = env.loader.get_source(env, name)
     return source
-
-
-def code_version() -> str:
-    """Return a hash of the package version and the render code."""
-    h = hashlib.sha256(digest.__version__.encode())
-    for module in sorted(Path(__file__).parent.glob("*.py")):
-        h.update(module.name.encode() + b"\0" + module.read_bytes() + b"\0")
-    return h.hexdigest()
-
-
-def fingerprint(env: jinja2.Environment, settings: Settings, code: str) -> str:
-    """Return a hash of everything besides digests that shapes pages.
-
-    It covers the templates as resolved by ``env``, the settings that appear on pages and
-    the render code (``code``, from :func:`code_version`): changing any of them re-renders
-    every page.
-    """
-    h = hashlib.sha256(code.encode())
-    for name in sorted(env.list_templates()):
-        h.update(name.encode() + b"\0" + template_source(env, name).encode() + b"\0")
-    shown = {
-        "site": settings.site.model_dump(mode="json", exclude={"templates"}),
-        "topics": [[t.slug, t.name, t.description] for t in settings.topics],
-        "projects": [
-            [p.key, p.name, p.description, [r.name for r in p.repos]] for p in settings.projects
-        ],
-    }
-    h.update(json.dumps(shown, sort_keys=True).encode())
-    return h.hexdigest()

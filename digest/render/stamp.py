@@ -1,0 +1,202 @@
+"""The build stamp: decides that nothing changed from file stats alone, without rendering.
+
+A build writes ``.wire-stamp.json`` into the site: a hash of every input of the site (the
+render code, the templates, the settings shown on pages, and the stat of every stored
+digest and collected day) and what the build reported. The next build hashes the inputs
+again, which reads no digest; when the hash, and the number of files in the published
+site, are the same, the site is current and the build stops there. This module imports
+nothing heavier than the settings, so such a build does not load Jinja2 or Markdown.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import digest
+from digest.config import Settings
+from digest.errors import WireError
+
+NAME = ".wire-stamp.json"
+#: The build manifest (see :mod:`.manifest`), whose stat the stamp records.
+MANIFEST = ".wire-manifest.json"
+FORMAT = 1
+_PACKAGE = Path(digest.__file__).resolve().parent
+
+
+@dataclass(frozen=True)
+class RenderReport:
+    """What a build did; ``written`` and ``deleted`` are site-relative paths."""
+
+    pages_written: int
+    #: Re-rendered because an input changed, but the bytes came out the same.
+    pages_unchanged: int
+    #: Not rendered at all: same key as last build and the file is present.
+    pages_skipped: int
+    pages_deleted: int
+    editions: int
+    #: Digest files parsed because they were new or changed.
+    digests_read: int
+    #: Digests that could not be used (skipped, not fatal), one line each.
+    problems: tuple[str, ...] = ()
+    written: tuple[str, ...] = field(default=(), repr=False)
+    deleted: tuple[str, ...] = field(default=(), repr=False)
+
+    def __str__(self) -> str:
+        """One log line: counts only (``written`` may list thousands of paths)."""
+        return (
+            f"{self.editions} editions, {self.digests_read} digests read; pages: "
+            f"{self.pages_written} written, {self.pages_unchanged} unchanged, "
+            f"{self.pages_skipped} skipped, {self.pages_deleted} deleted; "
+            f"{len(self.problems)} problems"
+        )
+
+
+def shipped_templates() -> Path:
+    """Return the folder of the shipped templates: inside the package (wheel) or the repo root."""
+    for candidate in (_PACKAGE / "templates", _PACKAGE.parent / "templates"):
+        if (candidate / "base.html").is_file():
+            return candidate
+    raise WireError(f"shipped templates not found next to {_PACKAGE}; reinstall the-wire")
+
+
+def code_version() -> str:
+    """Return a hash of the package version and the render code."""
+    h = hashlib.sha256(digest.__version__.encode())
+    for module in sorted(Path(__file__).parent.glob("*.py")):
+        h.update(module.name.encode() + b"\0" + module.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def fingerprint(settings: Settings, code: str) -> str:
+    """Return a hash of everything besides digests that shapes pages.
+
+    It covers the templates as the site resolves them (an override folder's shadow the
+    shipped ones, which stay reachable as ``shipped/<name>``), the settings that appear on
+    pages and the render code (``code``, from :func:`code_version`): changing any of them
+    re-renders every page.
+    """
+    h = hashlib.sha256(code.encode())
+    for name, path in sorted(templates(settings).items()):
+        h.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
+    shown = {
+        "site": settings.site.model_dump(mode="json", exclude={"templates"}),
+        "topics": [[t.slug, t.name, t.description] for t in settings.topics],
+        "projects": [
+            [p.key, p.name, p.description, [r.name for r in p.repos]] for p in settings.projects
+        ],
+    }
+    h.update(json.dumps(shown, sort_keys=True).encode())
+    return h.hexdigest()
+
+
+def templates(settings: Settings) -> dict[str, Path]:
+    """Every template name the site can load, and the file it resolves to."""
+    shipped = shipped_templates()
+    found = {f"shipped/{name}": path for name, path in _files(shipped)}
+    found |= dict(_files(shipped))
+    override = settings.site.templates
+    if override is not None:
+        if not override.is_dir():
+            raise WireError(f"site.templates: {override} is not a folder")
+        found |= dict(_files(override))
+    return found
+
+
+def _files(root: Path) -> Iterator[tuple[str, Path]]:
+    """(name relative to ``root`` with ``/``, path) of the files under ``root``."""
+    for folder, _, names in os.walk(root):
+        for name in names:
+            path = Path(folder, name)
+            yield path.relative_to(root).as_posix(), path
+
+
+def inputs(settings: Settings, fingerprint_: str) -> str:
+    """Return a hash of ``fingerprint_`` and the stat of every stored digest and collected day.
+
+    Only folders are listed and files stat'ed: no digest is opened. Any change to a
+    stored file (its time, size or inode) changes the hash.
+    """
+    h = hashlib.sha256(fingerprint_.encode())
+    for part in ("digests", "collected"):
+        rows: list[str] = []
+        _stat_rows(settings.data_dir / part, "", rows)
+        h.update("\n".join(sorted(rows)).encode() + b"\0")
+    return h.hexdigest()
+
+
+def _stat_rows(folder: Path | str, prefix: str, rows: list[str]) -> None:
+    """Add ``<path> <mtime> <size> <inode>`` of every file under ``folder`` to ``rows``."""
+    try:
+        entries = list(os.scandir(folder))
+    except FileNotFoundError:
+        return
+    for entry in entries:
+        if entry.is_dir(follow_symlinks=False):
+            _stat_rows(entry.path, f"{prefix}{entry.name}/", rows)
+        else:
+            stat = entry.stat()
+            rows.append(f"{prefix}{entry.name} {stat.st_mtime_ns} {stat.st_size} {stat.st_ino}")
+
+
+def current(settings: Settings, stamp: str) -> RenderReport | None:
+    """The report of the published build when it was made from inputs hashing ``stamp``.
+
+    None when it was not, or the published site lost or gained a file since.
+    """
+    site = settings.site_dir
+    try:
+        raw = json.loads((site / NAME).read_bytes())
+        if raw.get("format") != FORMAT or raw.get("inputs") != stamp:
+            return None
+        if count_files(site) != int(raw["files"]) or _manifest_stat(site) != raw["manifest"]:
+            return None
+        return RenderReport(
+            pages_written=0,
+            pages_unchanged=0,
+            pages_skipped=int(raw["pages"]),
+            pages_deleted=0,
+            editions=int(raw["editions"]),
+            digests_read=0,
+            problems=tuple(str(p) for p in raw["problems"]),
+        )
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def save(site: Path, stamp: str, report: RenderReport) -> bool:
+    """Write the stamp of the build in ``site`` (made from inputs hashing ``stamp``).
+
+    Returns False when the file already held exactly this stamp.
+    """
+    from digest.store import write_atomic
+
+    record = {
+        "format": FORMAT,
+        "inputs": stamp,
+        "pages": report.pages_written + report.pages_unchanged + report.pages_skipped,
+        "editions": report.editions,
+        "problems": list(report.problems),
+        "manifest": _manifest_stat(site),
+        # The stamp itself is one of the files.
+        "files": count_files(site) + (0 if (site / NAME).exists() else 1),
+    }
+    return write_atomic(site / NAME, (json.dumps(record, sort_keys=True) + "\n").encode())
+
+
+def _manifest_stat(site: Path) -> list[int] | None:
+    """The manifest's stamp: a build that finds it changed (damaged, edited) reads it again."""
+    try:
+        stat = (site / MANIFEST).stat()
+    except OSError:
+        return None
+    return [stat.st_mtime_ns, stat.st_size, stat.st_ino]
+
+
+def count_files(root: Path) -> int:
+    """How many files are under ``root`` (following ``root`` itself if it is a link)."""
+    return sum(len(names) for _, _, names in os.walk(root))
