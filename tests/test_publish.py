@@ -35,7 +35,9 @@ def published(settings: Settings) -> Path:
 
 
 def builds(settings: Settings) -> list[str]:
-    return sorted(p.name for p in StagedSite(settings.site_dir).builds.iterdir())
+    """The builds and copies beside the site (not the render cache)."""
+    staged = StagedSite(settings.site_dir)
+    return sorted(p.name for p in staged.builds.iterdir() if p != staged.cache)
 
 
 def test_a_new_day_is_published_as_a_new_build_and_the_old_one_is_untouched(
@@ -111,3 +113,40 @@ def test_a_site_built_before_staging_becomes_a_link(settings: Settings) -> None:
     assert settings.site_dir.is_symlink()
     assert set(site_files(settings.site_dir)) > set(expected)
     assert builds(settings) == ["0", "1"]  # the plain folder, kept as the previous build
+
+
+def test_the_build_before_last_is_recycled_and_the_published_one_never_touched(
+    settings: Settings, tmp_path: Path
+) -> None:
+    store = Store(settings.data_dir)
+    build(settings)
+    for day in (13, 14, 15):
+        published_before = published(settings)
+        before = site_files(published_before)
+        store.save_digest(make_digest(date=dt.date(2026, 1, day), headline=f"DAY {day}"))
+        if day == 14:
+            store.digest_path("rockets", dt.date(2026, 1, 2)).unlink()  # a page goes away
+        build(settings)
+        assert site_files(published_before) == before  # still readable as it was
+        assert len(builds(settings)) == 2  # the new one and the one it replaced
+    # Three builds caught up on the one before last; they equal a build from scratch.
+    fresh = settings.model_copy(update={"site_dir": tmp_path / "fresh"})
+    build(fresh)
+    assert site_files(settings.site_dir) == site_files(fresh.site_dir)
+
+
+def test_a_build_before_last_with_an_unreadable_manifest_is_not_recycled(
+    settings: Settings, tmp_path: Path
+) -> None:
+    store = Store(settings.data_dir)
+    build(settings)
+    store.save_digest(make_digest(date=dt.date(2026, 1, 13), headline="ONE"))
+    build(settings)
+    spare = min(p for p in StagedSite(settings.site_dir).builds.iterdir() if p.name.isdigit())
+    (spare / ".wire-manifest.json").write_text("{")
+    (spare / "rockets/2026-01-13.html").write_text("not a page of the last build")
+    store.save_digest(make_digest(date=dt.date(2026, 1, 14), headline="TWO"))
+    build(settings)
+    fresh = settings.model_copy(update={"site_dir": tmp_path / "fresh"})
+    build(fresh)
+    assert site_files(settings.site_dir) == site_files(fresh.site_dir)

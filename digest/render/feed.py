@@ -12,6 +12,7 @@ import json
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from email.utils import format_datetime
+from xml.sax.saxutils import escape as xml_escape
 
 from digest.render.urls import absolute as absolute_url
 from digest.render.views import utc
@@ -123,16 +124,20 @@ SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
 
 
 def sitemap(base_url: str, paths: list[str], dated: dict[str, dt.date]) -> bytes:
-    """Return the sitemap of the pages at ``paths`` (with ``lastmod`` where ``dated`` knows)."""
-    root = ET.Element("urlset", {"xmlns": SITEMAP})
+    """Return the sitemap of the pages at ``paths`` (with ``lastmod`` where ``dated`` knows).
+
+    Written as text, not through ElementTree: it lists every page of the site and is
+    rewritten whenever one is added. The bytes are those ElementTree would give.
+    """
+    lines = ["<?xml version='1.0' encoding='utf-8'?>", f'<urlset xmlns="{SITEMAP}">']
     for path in paths:
-        url = ET.SubElement(root, "url")
-        _text(url, "loc", absolute_url(base_url, path))
+        lines.append("  <url>")
+        lines.append(f"    <loc>{xml_escape(absolute_url(base_url, path))}</loc>")
         if path in dated:
-            _text(url, "lastmod", dated[path].isoformat())
-    ET.indent(root)
-    data: bytes = ET.tostring(root, encoding="utf-8", xml_declaration=True)
-    return data + b"\n"
+            lines.append(f"    <lastmod>{dated[path].isoformat()}</lastmod>")
+        lines.append("  </url>")
+    lines.append("</urlset>")
+    return ("\n".join(lines) + "\n").encode()
 
 
 def _text(parent: ET.Element, tag: str, text: str) -> None:

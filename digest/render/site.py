@@ -25,6 +25,7 @@ from digest.config import Settings
 from digest.models import Digest, RepoDay
 from digest.render import desk, listings, manifest, pulls, stamp, urls
 from digest.render.feed import Channel, Item, json_feed, json_path, rss, sitemap
+from digest.render.fragments import Fragments
 from digest.render.listings import Collection, FeedPlan
 from digest.render.manifest import Manifest
 from digest.render.markup import MarkupRenderer
@@ -67,23 +68,32 @@ def build_site(
     staged = StagedSite(settings.site_dir)
     site_dir = staged.begin()
     try:
-        report, changed = _build_site(settings, store, site_dir, code, fingerprint)
+        env = make_environment(settings, cache=staged.cache / "templates")
+        fragments = Fragments(staged.cache / "fragments")
+        report, changed = _build_site(settings, store, env, fragments, site_dir, code, fingerprint)
         changed |= stamp.save(site_dir, inputs, report)
     except BaseException:
         staged.abandon()
         raise
     staged.finish(changed=changed)
+    fragments.prune()
     return report
 
 
 def _build_site(
-    settings: Settings, store: Store, site_dir: Path, code: str, fingerprint: str
+    settings: Settings,
+    store: Store,
+    env: jinja2.Environment,
+    fragments: Fragments,
+    site_dir: Path,
+    code: str,
+    fingerprint: str,
 ) -> tuple[RenderReport, bool]:
-    """Build the site into ``site_dir``; return the report and whether any file changed."""
-    env = make_environment(settings)
+    """Build the site into ``site_dir`` with ``env``; return the report and whether any file
+    changed."""
     old = manifest.load(site_dir, code)
     scanner = Scanner(store, old.digests)
-    build = _Build(settings, scanner, env, fingerprint, old.collected)
+    build = _Build(settings, scanner, env, fragments, fingerprint, old.collected)
     out = Output(site_dir, old.pages)
     complete = saved = False
     try:
@@ -129,6 +139,7 @@ class _Build:
         settings: Settings,
         scanner: Scanner,
         env: jinja2.Environment,
+        fragments: Fragments,
         fingerprint: str,
         collected: dict[str, tuple[int, int, frozenset[int]]] | None = None,
     ) -> None:
@@ -138,6 +149,7 @@ class _Build:
         self.collected: dict[str, tuple[int, int, frozenset[int]]] = {}
         self.scanner = scanner
         self.env = env
+        self.fragments = fragments
         self.fingerprint = fingerprint
         self.markup = MarkupRenderer()
         self.topics = {t.slug or "": t.name for t in settings.topics}
@@ -145,7 +157,8 @@ class _Build:
         self.site_feed = listings.site_feed(settings.site.title)
         # Set by offer_editions, from every digest of the build.
         self.reported: dict[str, tuple[pulls.Correction, ...]] = {}
-        self.pull_pages: dict[str, tuple[pulls.PullPage, tuple[int, int]]] = {}
+        #: Cited changes with a page: the editions citing them and their collected day's stat.
+        self.pull_pages: dict[str, tuple[list[Entry], tuple[int, int]]] = {}
         self.pull_paths: dict[str, str] = {}
         # Digests the feeds and desks read: the newest few hundred, parsed once.
         self._recent: dict[str, Digest | None] = {}
@@ -185,7 +198,10 @@ class _Build:
         entries = [scanned.record.entry for *_, scanned in found]
         self.reported = pulls.find_corrections(entries)
         self.pull_pages = self._collected(pulls.citations(entries))
-        self.pull_paths = {key: page.path for key, (page, _) in self.pull_pages.items()}
+        self.pull_paths = {
+            key: pulls.pull_path(editions[0].slug, key)
+            for key, (editions, _) in self.pull_pages.items()
+        }
         for slug, days, i, scanned in found:
             entry = scanned.record.entry
             if scanned.stale:
@@ -206,7 +222,7 @@ class _Build:
 
     def _collected(
         self, citing: dict[str, list[Entry]]
-    ) -> dict[str, tuple[pulls.PullPage, tuple[int, int]]]:
+    ) -> dict[str, tuple[list[Entry], tuple[int, int]]]:
         """The pages of the ``citing`` changes that were collected here, with their file's stamp.
 
         A change cited by an edition written elsewhere (its collected day is not in
@@ -234,18 +250,26 @@ class _Build:
                 continue
             mtime, size, numbers = self.collected[name]
             if int(number) in numbers:
-                found[key] = (pulls.pull_page(key, editions, self.reported), (mtime, size))
+                found[key] = (editions, (mtime, size))
         return found
 
     def offer_pull_pages(self, out: Output) -> None:
         """Offer the page of every cited change (its key: the change's stored day, its citers)."""
         # By day: pages of one collected day are rendered one after another, and the day
-        # is read once for all of them (see _pull).
-        for page, seen in sorted(self.pull_pages.values(), key=lambda p: (p[0].repo, p[0].day)):
-            render = functools.partial(self._pull, page)
-            out.page(page.path, self.key("pull", page, seen), render)
+        # is read once for all of them (see _pull). Keys are made of plain values: there
+        # is one page per cited change, thousands on a large site.
+        ordered = sorted(
+            self.pull_pages.items(),
+            key=lambda item: (item[0].partition("#")[0], item[1][0][0].date),
+        )
+        for key, (editions, seen) in ordered:
+            citers = [(e.path, e.project, e.date_label) for e in editions]
+            inputs = (self.pull_paths[key], citers, self.reported.get(key, ()), seen)
+            render = functools.partial(self._pull, key, editions)
+            out.page(self.pull_paths[key], self.key("pull", *inputs), render)
 
-    def _pull(self, page: pulls.PullPage) -> bytes | None:
+    def _pull(self, key: str, editions: list[Entry]) -> bytes | None:
+        page = pulls.pull_page(key, editions, self.reported)
         repo_day = self._repo_day(page.repo, page.day)
         pull = (
             next((p for p in repo_day.pulls if p.number == page.number), None) if repo_day else None
@@ -363,22 +387,27 @@ class _Build:
         return self._recent[entry.path]
 
     def _item(self, entry: Entry) -> Item | None:
-        digest = self.recent_digest(entry)
-        if digest is None:
-            return None
         link = urls.absolute(self.settings.site.base_url, entry.path)
-        view = edition_view(digest, entry, self.markup, topics=self.topics, cite_base=link)
         corrections = pulls.edition_corrections(entry, self.reported)
-        html = self.env.get_template("feed_item.html").render(
-            edition=view, link=link, corrections=corrections
-        )
+        # The feeds carry the newest editions: mostly the same from one build to the next.
+        key = Fragments.key("feed item", self.fingerprint, entry.path, entry.sha256, corrections)
+        html = self.fragments.get(key)
+        if html is None:
+            digest = self.recent_digest(entry)
+            if digest is None:
+                return None
+            view = edition_view(digest, entry, self.markup, topics=self.topics, cite_base=link)
+            html = self.env.get_template("feed_item.html").render(
+                edition=view, link=link, corrections=corrections
+            )
+            self.fragments.put(key, html)
         modified = max((c.date for c in corrections), default=None)
         return Item(
             title=entry.headline,
             link=link,
             published=entry.published,
             html=html,
-            categories=tuple(t.label for t in view.topics),
+            categories=tuple(self.topics[t] for t in entry.topics if t in self.topics),
             # A correction is news about the item: it changes, under the same id.
             modified=dt.datetime.combine(modified, dt.time(), tzinfo=dt.UTC) if modified else None,
         )

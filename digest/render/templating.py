@@ -6,6 +6,8 @@ can still extend the original as ``shipped/<name>`` (e.g. ``{% extends "shipped/
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import jinja2
 
 from digest.config import Settings
@@ -14,8 +16,12 @@ from digest.render.stamp import shipped_templates
 from digest.text import count
 
 
-def make_environment(settings: Settings) -> jinja2.Environment:
-    """Return the autoescaping, strict environment that renders ``settings``'s site."""
+def make_environment(settings: Settings, cache: Path | None = None) -> jinja2.Environment:
+    """Return the autoescaping, strict environment that renders ``settings``'s site.
+
+    Compiled templates are kept in the folder ``cache`` (made if missing), if given, so a
+    build that renders a few pages does not compile every template again.
+    """
     shipped = jinja2.FileSystemLoader(shipped_templates())
     loaders: list[jinja2.BaseLoader] = []
     override = settings.site.templates
@@ -32,6 +38,7 @@ def make_environment(settings: Settings) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         auto_reload=False,
+        bytecode_cache=_bytecode_cache(cache),
     )
     env.globals["count"] = count
     return env
@@ -42,3 +49,13 @@ def template_source(env: jinja2.Environment, name: str) -> str:
     assert env.loader is not None
     source, _, _ = env.loader.get_source(env, name)
     return source
+
+
+def _bytecode_cache(folder: Path | None) -> jinja2.BytecodeCache | None:
+    if folder is None:
+        return None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None  # only slower without it
+    return jinja2.FileSystemBytecodeCache(str(folder))
