@@ -1,9 +1,10 @@
 """Time the site build on a large synthetic archive: full, no change, one day added.
 
-Usage: python bench/render_archive.py [--editions 10000] [--projects 4] [--keep DIR]
+Usage: python bench/render_archive.py [--editions 1000 10000] [--projects 4] [--keep DIR]
 
-Generates made-up digests into a temporary folder (not timed), then prints how long a
-full build, a rebuild with no change, and a rebuild after adding one day take.
+For each archive size, generates made-up digests into a temporary folder (not timed),
+then prints how long a full build, a rebuild with no change, and a rebuild after adding
+one day take (in this process: no start-up); last, how add-one grows with the archive.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pydantic import TypeAdapter
 
 from digest.config import Settings
 from digest.models import ActionItem, ChangeSummary, Digest, FaqEntry, Reference, Urgency
-from digest.render import RenderReport, render_site
+from digest.render import render_site
 from digest.render.publish import StagedSite
 from digest.store import Store, dumps
 
@@ -105,12 +106,13 @@ def generate(store: Store, editions: int, projects: list[str], start: dt.date) -
     return day
 
 
-def timed(label: str, settings: Settings, store: Store) -> RenderReport:
+def timed(label: str, settings: Settings, store: Store) -> float:
+    """Build the site, print how long it took and what it did; return the seconds."""
     started = time.perf_counter()
     report = render_site(settings, store)
     seconds = time.perf_counter() - started
     print(f"{label:<22} {seconds:8.2f} s   {report}")
-    return report
+    return seconds
 
 
 def staging(site_dir: Path, pages: int) -> None:
@@ -129,33 +131,50 @@ def staging(site_dir: Path, pages: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--editions", type=int, default=10_000)
+    parser.add_argument(
+        "--editions", type=int, nargs="+", default=[1_000, 10_000], help="archive sizes to build"
+    )
     parser.add_argument("--projects", type=int, default=4)
     parser.add_argument("--keep", type=Path, help="build here and keep the result")
     args = parser.parse_args(argv)
     projects = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"][: args.projects]
+    added: dict[int, float] = {}
+    for editions in args.editions:
+        print(f"--- {editions} editions")
+        added[editions] = archive(editions, projects, args.keep)
+    if len(added) > 1:
+        small, large = min(added), max(added)
+        print(
+            f"add one day: {added[small]:.2f} s on {small} editions, {added[large]:.2f} s on "
+            f"{large}: {added[large] / added[small]:.2f}x (target <= 1.5x)"
+        )
+    return 0
+
+
+def archive(editions: int, projects: list[str], keep: Path | None) -> float:
+    """Build an archive of ``editions`` made-up digests; return the add-one-day seconds."""
     with tempfile.TemporaryDirectory(prefix="wire-bench-") as tmp:
-        root = args.keep or Path(tmp)
+        root = keep / str(editions) if keep else Path(tmp)
         settings = settings_for(root, projects)
         store = Store(settings.data_dir)
         started = time.perf_counter()
-        last = generate(store, args.editions, projects, dt.date(2019, 1, 1))
+        last = generate(store, editions, projects, dt.date(2019, 1, 1))
         print(
-            f"generated {args.editions} digests in {time.perf_counter() - started:.1f} s "
+            f"generated {editions} digests in {time.perf_counter() - started:.1f} s "
             f"({len(projects)} projects, until {last})"
         )
         timed("full build", settings, store)
         timed("no-change rebuild", settings, store)
         next_day = last + dt.timedelta(days=1)
-        store.save_digest(synthetic(projects[0], next_day, args.editions))
-        timed("add-one-day rebuild", settings, store)
+        store.save_digest(synthetic(projects[0], next_day, editions))
+        seconds = timed("add-one-day rebuild", settings, store)
         timed("no-change rebuild", settings, store)
         pages = sum(1 for _ in settings.site_dir.rglob("*.html"))
         staging(settings.site_dir, pages)
         manifest = (settings.site_dir / ".wire-manifest.json").stat().st_size
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(f"{pages} HTML pages; manifest {manifest / 1e6:.1f} MB; peak memory {peak:.0f} MB")
-    return 0
+    return seconds
 
 
 if __name__ == "__main__":

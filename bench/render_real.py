@@ -99,7 +99,7 @@ def _at(day: dt.date) -> dt.datetime:
 
 
 def _digest(*args: object) -> None:
-    subprocess.run([*DIGEST, *map(str, args), "-q"], check=True, cwd=HERE)
+    subprocess.run([*DIGEST, *map(str, args), "-qq"], check=True, cwd=HERE)
 
 
 def timed(run: Callable[[], None], setup: Callable[[], None], runs: int) -> float:

@@ -152,6 +152,16 @@ class RepoFailure:
 
 
 @dataclass(frozen=True)
+class TopicLead:
+    """What an edition says about one topic: the sentence a topic's page leads with."""
+
+    #: The configured topic's slug.
+    topic: str
+    #: Plain text (no Markdown, no citations).
+    text: str
+
+
+@dataclass(frozen=True)
 class FollowUp:
     """A change of the day that reverts or re-lands an earlier one (for corrections)."""
 
@@ -208,6 +218,8 @@ class Digest:
     history_since: dt.date | None = None
     #: When the edition was written (from the injected clock); kept across identical re-runs.
     filed_at: dt.datetime | None = None
+    #: For each topic it touches, what the edition says about that topic first.
+    topic_leads: tuple[TopicLead, ...] = ()
 
     @property
     def change_count(self) -> int:

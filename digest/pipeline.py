@@ -155,6 +155,7 @@ def summarize(
     # The summarize stage is loaded by the commands that write editions, not by `render`.
     from digest.newcomers import newcomers
     from digest.summarize.checks import problems
+    from digest.summarize.leads import topic_leads
     from digest.summarize.select import make_brief
 
     if not collected.pulls:
@@ -193,6 +194,9 @@ def summarize(
         newcomers=first_timers,
         history_since=history_since,
         filed_at=rt.clock.now().replace(microsecond=0),
+    )
+    digest = dataclasses.replace(
+        digest, topic_leads=topic_leads(digest, rt.settings.topics, brief.items)
     )
     found = problems(digest, collected.pulls)
     if found:

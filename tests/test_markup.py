@@ -147,3 +147,16 @@ def test_inline_escapes_and_cites(markup: MarkupRenderer) -> None:
 )
 def test_safe_url(url: str, expected: str | None) -> None:
     assert safe_url(url) == expected
+
+
+def test_titles_show_code_spans_as_code_and_nothing_else_as_markup() -> None:
+    from digest.render.markup import title_html
+
+    html = title_html("Use `torch.compile` for <b>fast</b> `paths` and a lone ` tick")
+    assert str(html) == (
+        "Use <code>torch.compile</code> for &lt;b&gt;fast&lt;/b&gt; <code>paths</code>"
+        " and a lone ` tick"
+    )
+    assert str(title_html("`<script>alert(1)</script>`")) == (
+        "<code>&lt;script&gt;alert(1)&lt;/script&gt;</code>"
+    )

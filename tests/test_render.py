@@ -288,6 +288,22 @@ def test_unconfigured_project_still_gets_pages(settings: Settings, store: Store)
     assert (settings.site_dir / "side-quest/feed.xml").is_file()
 
 
+def test_a_project_taken_out_of_the_config_leaves_the_front_page_not_the_archive(
+    settings: Settings, store: Store
+) -> None:
+    save_all(store, edition_series(2))
+    store.save_digest(make_digest(project="Side Quest", project_slug="side-quest", headline="OLD"))
+    build(settings)
+    front = page(settings, "index.html")
+    cards = [text(h) for h in front.iter("h2") if "card-headline" in (h.get("class") or "")]
+    assert "OLD" not in cards and cards
+    assert "Side Quest" not in text(front.find(".//section[@class='counts']"))
+    archive = page(settings, "archive.html")
+    latest = [text(a) for a in archive.findall(".//ul[@class='entry-lines']/li/a")]
+    assert "OLD" in latest  # the archive lists its latest month in full, every project
+    assert page(settings, "side-quest/index.html") is not None
+
+
 def test_broken_digest_is_reported_and_skipped(settings: Settings, store: Store) -> None:
     save_all(store, edition_series(2))
     bad = store.digest_path("rockets", dt.date(2026, 2, 1))

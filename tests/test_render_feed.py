@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -98,9 +99,33 @@ def test_feed_is_stable_and_wall_clock_free(settings: Settings, tmp_path: Path) 
     build(other)
     assert (other.site_dir / "feed.xml").read_bytes() == first
     root = ET.fromstring(first)
-    assert root.findtext("channel/lastBuildDate") == "Tue, 03 Mar 2026 05:00:00 GMT"
+    # The edition of 2 March is dated by the end of that day, not by when it was filed.
+    assert root.findtext("channel/lastBuildDate") == "Tue, 03 Mar 2026 00:00:00 GMT"
     self_link = root.find("channel/{http://www.w3.org/2005/Atom}link")
     assert self_link is not None and self_link.get("href") == f"{BASE}feed.xml"
+
+
+def test_feed_dates_are_edition_dates_whenever_they_were_written(
+    settings: Settings, tmp_path: Path
+) -> None:
+    store = Store(settings.data_dir)
+    # Two days written in one run of a range, months after: the feed dates the news.
+    for day in (dt.date(2026, 3, 1), dt.date(2026, 3, 2)):
+        filed = dt.datetime(2026, 9, 30, 6, 0, tzinfo=dt.UTC)
+        store.save_digest(make_digest(date=day, headline=f"NEWS OF {day}", filed_at=filed))
+    build(settings)
+    parsed = feed(settings)
+    dates = {e.title: dt.datetime(*e.published_parsed[:6]) for e in parsed.entries}
+    assert dates == {
+        "NEWS OF 2026-03-02": dt.datetime(2026, 3, 3),
+        "NEWS OF 2026-03-01": dt.datetime(2026, 3, 2),
+    }
+    assert [e.title for e in parsed.entries] == ["NEWS OF 2026-03-02", "NEWS OF 2026-03-01"]
+    # Written again later (a refresh): the same dates, so readers see nothing new.
+    again = make_digest(date=dt.date(2026, 3, 2), headline="NEWS OF 2026-03-02")
+    store.save_digest(dataclasses.replace(again, filed_at=dt.datetime(2026, 11, 1, tzinfo=dt.UTC)))
+    build(settings)
+    assert {e.title: dt.datetime(*e.published_parsed[:6]) for e in feed(settings).entries} == dates
 
 
 def test_empty_site_has_valid_feed(settings: Settings) -> None:

@@ -6,6 +6,7 @@ context holds ready lists, so templates only print them.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -190,11 +191,20 @@ def plan_feeds(
 
 
 def _front(settings: Settings, entries: Sequence[Entry], collections: list[Collection]) -> Listing:
+    # The front page follows the configured projects; one taken out of the configuration
+    # keeps its pages (links to them stay good) and its place in the archive.
+    followed = {p.key for p in settings.projects}
+    entries = [e for e in entries if e.slug in followed] if followed else list(entries)
     kind = "topic" if settings.topics else "project"
     counts = tuple(
-        CountLink(c.heading.name, c.heading.path, len(c.entries), c.heading.description)
+        CountLink(
+            c.heading.name,
+            c.heading.path,
+            sum(1 for e in c.entries if e.slug in followed or not followed),
+            c.heading.description,
+        )
         for c in collections
-        if c.heading.kind == kind
+        if c.heading.kind == kind and (kind == "topic" or c.heading.slug in followed)
     )
     return Listing(
         path=urls.INDEX,
@@ -219,7 +229,12 @@ def _archive(
         template="archive.html",
         title=f"Archive · {site_title}",
         description="Every edition, by year and month.",
-        context={"years": years, "total": len(everything.entries)},
+        context={
+            "years": years,
+            "total": len(everything.entries),
+            # The newest month in full: a reader looking back a few days finds them here.
+            "latest": _months(everything.entries)[:1],
+        },
         feeds=(all_feed,),
     )
 
@@ -258,7 +273,10 @@ def topic_collections(settings: Settings, entries: Sequence[Entry]) -> list[Coll
     collections = []
     for topic in settings.topics:
         slug = topic.slug or ""
-        own = tuple(e for e in entries if slug in e.topics)
+        # On a topic's page, an edition is told by what it says about the topic.
+        own = tuple(
+            dataclasses.replace(e, headline=e.lead_on(slug)) for e in entries if slug in e.topics
+        )
         feed = Link(f"{topic.name} only", urls.topic_feed_path(slug))
         heading = Heading(
             "topic", slug, topic.name, topic.description, urls.topic_path(slug), feeds=(feed,)

@@ -135,6 +135,15 @@ class MarkupRenderer:
         return Markup(_join_citations(_CITATION.sub(cite, str(escape(neutralise(text))))))
 
 
+_CODE_SPAN = re.compile(r"`([^`]+)`")
+
+
+def title_html(text: str) -> Markup:
+    """Return a one-line title escaped, its `code` spans (paired backticks) as ``<code>``."""
+    escaped = str(escape(neutralise(text)))
+    return Markup(_CODE_SPAN.sub(r"<code>\1</code>", escaped))
+
+
 def _join_citations(html: str) -> str:
     """Put a word joiner between adjacent citations so "[2][3]" never breaks across lines."""
     return html.replace('</a><a class="cite"', '</a>\u2060<a class="cite"')

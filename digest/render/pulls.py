@@ -16,8 +16,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from markupsafe import Markup
+
 from digest.models import PullRequest
-from digest.render.markup import safe_url
+from digest.render.markup import safe_url, title_html
 from digest.render.views import Entry, Link, long_date
 from digest.summarize.clean import summary_of
 from digest.summarize.sentences import retell
@@ -132,6 +134,8 @@ class PullView:
 
     page: PullPage
     title: str
+    #: The title as the page's heading: `code` spans shown as code.
+    heading: Markup
     url: str | None
     author: str
     merged_label: str
@@ -164,6 +168,7 @@ def pull_view(pull: PullRequest, page: PullPage) -> PullView:
     return PullView(
         page=page,
         title=one_line(pull.title),
+        heading=title_html(one_line(pull.title)),
         url=safe_url(pull.url),
         author=one_line(pull.author),
         merged_label=f"{long_date(merged.date())}, {merged:%H:%M} UTC",

@@ -335,7 +335,8 @@ class _Build:
 
     def offer_feeds(self, out: Output, entries: list[Entry], projects: list[Collection]) -> None:
         """Offer the site feed and each project's and topic's, as RSS and as JSON Feed."""
-        items: dict[str, Item | None] = {}
+        # By path and title: a topic's feed titles an edition by what it says of the topic.
+        items: dict[tuple[str, str], Item | None] = {}
         for plan in listings.plan_feeds(self.settings, entries, projects):
             content = [
                 (e.sha256, e.published, pulls.edition_corrections(e, self.reported))
@@ -362,14 +363,14 @@ class _Build:
     def _feed(
         self,
         plan: FeedPlan,
-        items: dict[str, Item | None],
+        items: dict[tuple[str, str], Item | None],
         form: Callable[[Channel, list[Item]], bytes],
     ) -> bytes | None:
         base = self.settings.site.base_url
         for entry in plan.entries:
-            if entry.path not in items:
-                items[entry.path] = self._item(entry)
-        ready = [items[e.path] for e in plan.entries]
+            if (entry.path, entry.headline) not in items:
+                items[entry.path, entry.headline] = self._item(entry)
+        ready = [items[e.path, e.headline] for e in plan.entries]
         if any(item is None for item in ready):
             return None
         channel = Channel(

@@ -16,7 +16,7 @@ from typing import Any
 from markupsafe import Markup
 
 from digest.models import Digest, Urgency
-from digest.render.markup import MarkupRenderer, safe_url
+from digest.render.markup import MarkupRenderer, safe_url, title_html
 from digest.render.urls import edition_path, project_path, topic_path
 from digest.text import one_line
 
@@ -73,6 +73,8 @@ class Entry:
     cites: tuple[str, ...] = ()
     #: What its day reverted or re-landed: (kind, ``owner/repo#N``, by number, by URL).
     follow_ups: tuple[tuple[str, str, int | None, str], ...] = ()
+    #: What it says first about each topic: (topic slug, plain sentence).
+    topic_leads: tuple[tuple[str, str], ...] = ()
 
     def __repr__(self) -> str:
         return self._shown
@@ -85,7 +87,8 @@ class Entry:
         # and it is hand-written and cached because each build makes ~40,000 of them.
         return (
             f"Entry({self.slug!r},{self.date.isoformat()},{self.project!r},"
-            f"{self.headline!r},{self.dek!r},{self.topics!r},{self.change_count})"
+            f"{self.headline!r},{self.dek!r},{self.topics!r},{self.change_count},"
+            f"{self.topic_leads!r})"
         )
 
     @property
@@ -108,10 +111,16 @@ class Entry:
 
     @property
     def published(self) -> dt.datetime:
-        """When the edition was filed, or the end of its day (UTC) when unknown."""
-        if self.filed_at is not None:
-            return utc(self.filed_at)
+        """The edition's date in feeds: the end of the UTC day it covers.
+
+        Not the filing time: a range written in one run, or a day written again, would
+        date old news to the run and reorder every reader's feed.
+        """
         return dt.datetime.combine(self.date + dt.timedelta(days=1), dt.time(), tzinfo=dt.UTC)
+
+    def lead_on(self, topic: str) -> str:
+        """What this edition says first about ``topic``; its headline when it says nothing."""
+        return next((text for slug, text in self.topic_leads if slug == topic), self.headline)
 
     def to_json(self) -> dict[str, Any]:
         """Return the entry as a JSON-ready mapping (inverse of :meth:`from_json`)."""
@@ -127,6 +136,7 @@ class Entry:
             "sha256": self.sha256,
             "cites": list(self.cites),
             "follow_ups": [list(f) for f in self.follow_ups],
+            "topic_leads": [list(lead) for lead in self.topic_leads],
         }
 
     @classmethod
@@ -148,6 +158,7 @@ class Entry:
                 (str(k), str(t), None if n is None else int(n), str(u))
                 for k, t, n, u in raw.get("follow_ups", ())
             ),
+            topic_leads=tuple((str(t), str(text)) for t, text in raw.get("topic_leads", ())),
         )
 
 
@@ -167,6 +178,7 @@ def entry_of(digest: Digest, slug: str, day: dt.date, sha256: str) -> Entry:
         follow_ups=tuple(
             (f.kind, pull_key(f.repo, f.number), f.by_number, f.by_url) for f in digest.follow_ups
         ),
+        topic_leads=tuple((one_line(t.topic), one_line(t.text)) for t in digest.topic_leads),
     )
 
 
@@ -200,7 +212,7 @@ class ActionView:
 @dataclass(frozen=True)
 class ReferenceView:
     n: int
-    title: str
+    title: Markup
     #: None when the stored URL is not http(s): the title is then shown unlinked.
     url: str | None
     repo: str
@@ -218,7 +230,7 @@ class FaqView:
 @dataclass(frozen=True)
 class ChangeView:
     kind: str
-    title: str
+    title: Markup
     url: str | None
     repo: str
     number: int | None
@@ -301,7 +313,7 @@ def edition_view(
         references=tuple(
             ReferenceView(
                 n=ref.n,
-                title=one_line(ref.title),
+                title=title_html(one_line(ref.title)),
                 url=safe_url(ref.url),
                 repo=one_line(ref.repo),
                 number=ref.number,
@@ -316,7 +328,7 @@ def edition_view(
         changes=tuple(
             ChangeView(
                 kind=one_line(c.kind),
-                title=one_line(c.title),
+                title=title_html(one_line(c.title)),
                 url=safe_url(c.url),
                 repo=one_line(c.repo),
                 number=c.number,

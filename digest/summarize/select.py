@@ -140,11 +140,12 @@ def lead_stories(stories: Sequence[Story], limit: int = MAX_LEAD_STORIES) -> lis
 def match_topics(topics: Sequence[TopicSettings], pulls: Sequence[PullRequest]) -> tuple[str, ...]:
     """Return the slugs of ``topics`` (in configuration order) that any of ``pulls`` matches."""
     return tuple(
-        topic.slug or "" for topic in topics if any(_matches(topic, pull) for pull in pulls)
+        topic.slug or "" for topic in topics if any(matches(topic, pull) for pull in pulls)
     )
 
 
-def _matches(topic: TopicSettings, pull: PullRequest) -> bool:
+def matches(topic: TopicSettings, pull: PullRequest) -> bool:
+    """True when ``pull`` belongs to ``topic`` (by label, title prefix or changed path)."""
     labels = {label.lower() for label in pull.labels}
     if any(label.lower() in labels for label in topic.labels):
         return True

@@ -1,0 +1,61 @@
+"""Topic leads: for each topic an edition touches, the sentence a topic's page leads with.
+
+An edition's headline tells its biggest story, which on a topic's page may be about
+something else (a CUDA kernel headline on the Arm page). A topic's lead is the first
+sentence of the body citing a change of that topic, made plain; when the body cites none,
+the title of the topic's most important change.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from digest.config import TopicSettings
+from digest.models import Digest, TopicLead
+from digest.summarize.base import Item
+from digest.summarize.select import matches
+from digest.summarize.sentences import split_sentences
+from digest.text import one_line
+
+_CITATION = re.compile(r"\s*\[(\d{1,6})\]")
+#: Code marks and emphasis; not underscores, which identifiers are full of.
+_MARKUP = re.compile(r"`+|\*{1,2}(?=\S)|(?<=\S)\*{1,2}")
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+\.)\s+")
+
+
+def topic_leads(
+    digest: Digest, topics: Sequence[TopicSettings], items: Sequence[Item]
+) -> tuple[TopicLead, ...]:
+    """Return a lead for each topic of ``digest`` (configured in ``topics``), in its order.
+
+    ``items`` are the edition's changes, most important first.
+    """
+    numbers: dict[tuple[str, int | None], int] = {
+        (r.repo, r.number): r.n for r in digest.references if r.number is not None
+    }
+    sentences = [
+        sentence
+        for paragraph in digest.body.split("\n")
+        for sentence in split_sentences(_BULLET.sub("", paragraph))
+    ]
+    by_slug = {topic.slug or "": topic for topic in topics}
+    leads = []
+    for slug in digest.topics:
+        topic = by_slug.get(slug)
+        if topic is None:
+            continue
+        own = [item.pull for item in items if matches(topic, item.pull)]
+        cited = {numbers[(p.repo, p.number)] for p in own if (p.repo, p.number) in numbers}
+        text = next(
+            (plain(s) for s in sentences if cited & {int(n) for n in _CITATION.findall(s)}),
+            one_line(own[0].title) if own else "",
+        )
+        if text:
+            leads.append(TopicLead(slug, text))
+    return tuple(leads)
+
+
+def plain(sentence: str) -> str:
+    """``sentence`` without citations and Markdown marks, on one line."""
+    return one_line(_MARKUP.sub("", _CITATION.sub("", sentence)))

@@ -1,0 +1,85 @@
+"""Topic pages lead with what an edition says about the topic, not with its headline."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from pathlib import Path
+
+from digest.config import ProjectSettings, RepoSettings, TopicSettings
+from digest.models import TopicLead
+from digest.render import render_site
+from digest.store import Store
+from digest.summarize.extractive import ExtractiveWriter
+from digest.summarize.leads import plain, topic_leads
+from digest.summarize.select import make_brief
+from tests.factories import make_digest, make_settings, parse_page, text
+from tests.pulls import DAY, make_pull
+
+VALVES = TopicSettings(name="Valves", slug="valves", paths=("valves/",))
+CUDA = TopicSettings(name="Kernels", slug="kernels", paths=("kernels/",))
+
+
+def day_of_changes() -> list:
+    big = {f"kernels/attention_{i}.cu": (400, 20) for i in range(12)}
+    return [
+        make_pull("Add fused attention kernels for long sequences", files=big, repo="acme/rocket"),
+        make_pull("Fix the oxidiser valve timing check", files={"valves/timing.py": (12, 3)}),
+        make_pull("Update the docs index", files={"docs/index.md": (3, 1)}),
+    ]
+
+
+def test_each_topic_leads_with_the_first_sentence_citing_one_of_its_changes() -> None:
+    pulls = day_of_changes()
+    project = ProjectSettings(name="Rocket", repos=(RepoSettings(name="acme/rocket"),))
+    brief = make_brief(project, DAY, pulls, (VALVES, CUDA))
+    digest = ExtractiveWriter().write(brief)
+    digest = dataclasses.replace(digest, topics=brief.topics)
+    leads = {lead.topic: lead.text for lead in topic_leads(digest, (VALVES, CUDA), brief.items)}
+    assert set(leads) == {"valves", "kernels"}
+    assert "valve" in leads["valves"].lower() and "attention" not in leads["valves"].lower()
+    assert "attention" in leads["kernels"].lower()
+    for lead in leads.values():
+        assert "[" not in lead and "`" not in lead  # plain text, no citations
+
+
+def test_a_topic_the_body_does_not_tell_leads_with_its_top_change_title() -> None:
+    pulls = day_of_changes()
+    project = ProjectSettings(name="Rocket", repos=(RepoSettings(name="acme/rocket"),))
+    brief = make_brief(project, DAY, pulls, (VALVES,))
+    digest = dataclasses.replace(
+        ExtractiveWriter().write(brief), topics=("valves",), body="Kernels got faster [1]."
+    )
+    [lead] = topic_leads(digest, (VALVES,), brief.items)
+    assert lead.text == "Fix the oxidiser valve timing check"
+
+
+def test_plain_keeps_identifiers_and_drops_marks() -> None:
+    assert plain("The **new** `quantize_per_tensor` op lands [2][3].") == (
+        "The new quantize_per_tensor op lands."
+    )
+
+
+def test_the_topic_page_and_feed_lead_with_the_topic_story(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path)
+    digest = make_digest(
+        date=dt.date(2026, 3, 2),
+        headline="CUDA KERNELS GET FASTER",
+        topics=("valves",),
+        topic_leads=(TopicLead("valves", "The valve timing check no longer misses a beat."),),
+    )
+    Store(settings.data_dir).save_digest(digest)
+    render_site(settings, Store(settings.data_dir))
+    topic = parse_page(settings.site_dir / "topics/valves.html")
+    headlines = [text(h) for h in topic.iter("h2") if "card-headline" in (h.get("class") or "")]
+    assert headlines == ["The valve timing check no longer misses a beat."]
+    front = parse_page(settings.site_dir / "index.html")
+    assert "CUDA KERNELS GET FASTER" in text(front)  # elsewhere, the edition's own headline
+    import feedparser
+
+    topic_feed = feedparser.parse((settings.site_dir / "topics/valves.xml").read_bytes())
+    assert [e.title for e in topic_feed.entries] == [
+        "The valve timing check no longer misses a beat."
+    ]
+    site_feed = feedparser.parse((settings.site_dir / "feed.xml").read_bytes())
+    assert [e.title for e in site_feed.entries] == ["CUDA KERNELS GET FASTER"]
