@@ -54,9 +54,21 @@ def test_a_topic_the_body_does_not_tell_leads_with_its_top_change_title() -> Non
     assert lead.text == "Fix the oxidiser valve timing check"
 
 
+def test_a_fallback_title_loses_its_area_tags() -> None:
+    pulls = [make_pull("[Valves][CI] Retime the oxidiser valve", files={"valves/t.py": (1, 1)})]
+    project = ProjectSettings(name="Rocket", repos=(RepoSettings(name="acme/rocket"),))
+    brief = make_brief(project, DAY, pulls, (VALVES,))
+    digest = dataclasses.replace(ExtractiveWriter().write(brief), topics=("valves",), body="")
+    [lead] = topic_leads(digest, (VALVES,), brief.items)
+    assert "[" not in lead.text and "oxidiser valve" in lead.text
+
+
 def test_plain_keeps_identifiers_and_drops_marks() -> None:
     assert plain("The **new** `quantize_per_tensor` op lands [2][3].") == (
         "The new quantize_per_tensor op lands."
+    )
+    assert plain("Meanwhile, the planner drops test\\_scalars.py, \\~2.6x faster [4].") == (
+        "The planner drops test_scalars.py, ~2.6x faster."
     )
 
 

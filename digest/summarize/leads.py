@@ -22,6 +22,10 @@ _CITATION = re.compile(r"\s*\[(\d{1,6})\]")
 #: Code marks and emphasis; not underscores, which identifiers are full of.
 _MARKUP = re.compile(r"`+|\*{1,2}(?=\S)|(?<=\S)\*{1,2}")
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+\.)\s+")
+#: A Markdown backslash escape (``test\_scalars.py``).
+_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!~|<>])")
+#: How a body moves from one story to the next; a lead stands alone without it.
+_CONNECTIVE = re.compile(r"^(?:Meanwhile|Elsewhere|Also|In other news|Separately|Besides),\s+")
 
 
 def topic_leads(
@@ -45,11 +49,13 @@ def topic_leads(
         topic = by_slug.get(slug)
         if topic is None:
             continue
-        own = [item.pull for item in items if matches(topic, item.pull)]
-        cited = {numbers[(p.repo, p.number)] for p in own if (p.repo, p.number) in numbers}
+        own = [item for item in items if matches(topic, item.pull)]
+        cited = {
+            numbers[key] for item in own if (key := (item.pull.repo, item.pull.number)) in numbers
+        }
         text = next(
             (plain(s) for s in sentences if cited & {int(n) for n in _CITATION.findall(s)}),
-            one_line(own[0].title) if own else "",
+            one_line(own[0].headline_title or own[0].title) if own else "",
         )
         if text:
             leads.append(TopicLead(slug, text))
@@ -57,5 +63,7 @@ def topic_leads(
 
 
 def plain(sentence: str) -> str:
-    """``sentence`` without citations and Markdown marks, on one line."""
-    return one_line(_MARKUP.sub("", _CITATION.sub("", sentence)))
+    """``sentence`` without citations, Markdown marks and escapes, or an opening connective."""
+    text = one_line(_ESCAPE.sub(r"\1", _MARKUP.sub("", _CITATION.sub("", sentence))))
+    text = _CONNECTIVE.sub("", text)
+    return text[:1].upper() + text[1:]
