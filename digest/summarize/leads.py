@@ -55,7 +55,7 @@ def topic_leads(
         }
         text = next(
             (plain(s) for s in sentences if cited & {int(n) for n in _CITATION.findall(s)}),
-            one_line(own[0].headline_title or own[0].title) if own else "",
+            one_line(own[0].headline_title or own[0].pull.title) if own else "",
         )
         if text:
             leads.append(TopicLead(slug, text))
