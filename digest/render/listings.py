@@ -274,15 +274,19 @@ def topic_collections(settings: Settings, entries: Sequence[Entry]) -> list[Coll
     for topic in settings.topics:
         slug = topic.slug or ""
         # On a topic's page, an edition is told by what it says about the topic.
-        own = tuple(
-            dataclasses.replace(e, headline=e.lead_on(slug)) for e in entries if slug in e.topics
-        )
+        own = tuple(_on_topic(e, slug) for e in entries if slug in e.topics)
         feed = Link(f"{topic.name} only", urls.topic_feed_path(slug))
         heading = Heading(
             "topic", slug, topic.name, topic.description, urls.topic_path(slug), feeds=(feed,)
         )
         collections.append(Collection(heading, own))
     return collections
+
+
+def _on_topic(entry: Entry, slug: str) -> Entry:
+    """``entry`` headlined by what it says first about topic ``slug`` (if it says anything)."""
+    lead = entry.lead_on(slug)
+    return entry if lead == entry.headline else dataclasses.replace(entry, headline=lead)
 
 
 def _by_year(entries: Sequence[Entry]) -> _YearGroups:
