@@ -318,6 +318,14 @@ def test_report_str_is_one_short_line(settings: Settings, store: Store) -> None:
     save_all(store, edition_series(3))
     line = str(build(settings))
     assert "\n" not in line and line.startswith("3 editions, 3 digests read")
+    assert line.endswith("; 0 problems")
+
+
+def test_report_says_one_in_the_singular() -> None:
+    from digest.render import RenderReport
+
+    line = str(RenderReport(1, 0, 0, 0, editions=1, digests_read=1, problems=("x",)))
+    assert line.startswith("1 edition, 1 digest read") and line.endswith("; 1 problem")
 
 
 def test_slug_collisions_fail_loudly(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from pathlib import Path
 import digest
 from digest.config import Settings
 from digest.errors import WireError
+from digest.text import count
 
 NAME = ".wire-stamp.json"
 #: The build manifest (see :mod:`.manifest`), whose stat the stamp records.
@@ -49,10 +50,10 @@ class RenderReport:
     def __str__(self) -> str:
         """One log line: counts only (``written`` may list thousands of paths)."""
         return (
-            f"{self.editions} editions, {self.digests_read} digests read; pages: "
-            f"{self.pages_written} written, {self.pages_unchanged} unchanged, "
+            f"{count(self.editions, 'edition')}, {count(self.digests_read, 'digest')} read; "
+            f"pages: {self.pages_written} written, {self.pages_unchanged} unchanged, "
             f"{self.pages_skipped} skipped, {self.pages_deleted} deleted; "
-            f"{len(self.problems)} problems"
+            f"{count(len(self.problems), 'problem')}"
         )
 
 
