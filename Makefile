@@ -44,6 +44,7 @@ golden: $(STAMP) ## refresh the expected rendered output in tests/golden/
 
 bench: $(STAMP) ## print performance figures
 	$(BIN)/python bench/render_archive.py
+	$(BIN)/python bench/render_real.py
 	$(BIN)/python bench/summarize_real.py
 	$(BIN)/python bench/daily_cost.py
 
