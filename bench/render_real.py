@@ -61,7 +61,7 @@ def prepare(root: Path, days_wanted: int) -> tuple[Path, Path]:
     """
     repos = sorted(MERGED_PRS.glob("*.jsonl"))
     per_repo = days_wanted // len(repos)
-    projects = []
+    projects: list[dict[str, object]] = []
     settings_raw = {
         "site": {"title": "Bench Wire", "base_url": "https://bench.example.invalid/"},
         "data_dir": str(root / "data"),
@@ -142,7 +142,7 @@ def wire_figures(config: Path, held: Path, runs: int) -> dict[str, float]:
     return figures
 
 
-def _held_key(held: Path) -> tuple[str, object]:
+def _held_key(held: Path) -> tuple[str, dt.date]:
     digest = Store.read_digest(held)
     return digest.project_slug, digest.date
 
@@ -199,7 +199,7 @@ def _article(folder: Path, digest: Digest) -> Path:
         yaml.safe_dump(
             {
                 "title": digest.headline,
-                "date": digest.filed_at.isoformat(),
+                "date": (digest.filed_at or _at(digest.date)).isoformat(),
                 "summary": digest.dek,
                 "tags": list(digest.topics),
             },
