@@ -27,7 +27,7 @@ def render_site(settings: Settings, store: Store) -> RenderReport:
     code = stamp.code_version()
     fingerprint = stamp.fingerprint(settings, code)
     inputs = stamp.inputs(settings, fingerprint)
-    report = stamp.current(settings, inputs)
+    report = stamp.current(settings, inputs.hash)
     if report is not None:
         from digest.render.publish import StagedSite
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,9 +32,17 @@ class Scanned:
 class Scanner:
     """Stats digest files against the last build's records; collects records and problems."""
 
-    def __init__(self, store: Store, previous: Mapping[str, DigestRecord]) -> None:
+    def __init__(
+        self,
+        store: Store,
+        previous: Mapping[str, DigestRecord],
+        stats: Mapping[str, tuple[int, int, int]] | None = None,
+    ) -> None:
         self.store = store
         self.previous = previous
+        #: Stats of the data folder's files (``digests/<slug>/<day>.json``) taken once
+        #: before the build (see :mod:`.stamp`); without them the files are listed here.
+        self.stats = stats or {}
         self.records: dict[str, DigestRecord] = {}
         self.paths: dict[str, Path] = {}
         self.problems: list[str] = []
@@ -44,11 +52,27 @@ class Scanner:
     def files(self) -> dict[str, list[tuple[dt.date, Path]]]:
         """Return the stored digest files by project slug, each list oldest first."""
         found: dict[str, list[tuple[dt.date, Path]]] = {}
-        for slug, day, path in sorted(self.store.digest_files()):
+        for slug, day, path in sorted(self._digest_files()):
             if SLUG.match(slug):
                 found.setdefault(slug, []).append((day, path))
             else:
                 self.problems.append(f"{path}: folder {slug!r} is not a project slug; skipped")
+        return found
+
+    def _digest_files(self) -> Iterable[tuple[str, dt.date, Path]]:
+        if not self.stats:
+            return self.store.digest_files()
+        found = []
+        for name in self.stats:
+            part, _, rest = name.partition("/")
+            slug, _, file = rest.partition("/")
+            if part != "digests" or "/" in file or not file.endswith(".json"):
+                continue
+            try:
+                day = dt.date.fromisoformat(file[:-5])
+            except ValueError:
+                continue
+            found.append((slug, day, self.store.root / name))
         return found
 
     def scan(self, slug: str, day: dt.date, path: Path) -> Scanned | None:
@@ -61,9 +85,9 @@ class Scanner:
         key = _key(slug, day)
         previous = self.previous.get(key)
         try:
-            stat = path.stat()
-            stamp = stat.st_mtime_ns ^ stat.st_ino
-            if previous and (previous.mtime_ns, previous.size) == (stamp, stat.st_size):
+            mtime_ns, size, inode = self.stats.get(f"digests/{key}.json") or _stat(path)
+            stamp = mtime_ns ^ inode
+            if previous and (previous.mtime_ns, previous.size) == (stamp, size):
                 return self._keep(key, path, Scanned(previous))
             data = path.read_bytes()
         except FileNotFoundError:
@@ -72,7 +96,7 @@ class Scanner:
             return self._broken(key, path, previous, f"{path}: cannot read: {error}")
         sha = hashlib.sha256(data).hexdigest()
         if previous and previous.entry.sha256 == sha:
-            return self._keep(key, path, Scanned(DigestRecord(stamp, stat.st_size, previous.entry)))
+            return self._keep(key, path, Scanned(DigestRecord(stamp, size, previous.entry)))
         try:
             digest = DIGEST.validate_json(data)
         except ValidationError as error:
@@ -83,7 +107,7 @@ class Scanner:
             self.problems.append(
                 f"{path}: says {digest.project_slug}/{digest.date}; shown as {key}"
             )
-        record = DigestRecord(stamp, stat.st_size, entry_of(digest, slug, day, sha))
+        record = DigestRecord(stamp, size, entry_of(digest, slug, day, sha))
         return self._keep(key, path, Scanned(record, digest))
 
     def load(self, entry: Entry) -> Digest | None:
@@ -108,6 +132,11 @@ class Scanner:
         # Keep publishing the last good version rather than break links to it.
         self.problems.append(f"{problem}; the last good version stays published")
         return self._keep(key, path, Scanned(previous, stale=True))
+
+
+def _stat(path: Path) -> tuple[int, int, int]:
+    stat = path.stat()
+    return stat.st_mtime_ns, stat.st_size, stat.st_ino
 
 
 def _key(slug: str, day: dt.date) -> str:

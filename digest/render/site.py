@@ -13,7 +13,6 @@ import datetime as dt
 import functools
 import hashlib
 import json
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,12 +53,12 @@ class PageInfo:
 
 
 def build_site(
-    settings: Settings, store: Store, code: str, fingerprint: str, inputs: str
+    settings: Settings, store: Store, code: str, fingerprint: str, inputs: stamp.Inputs
 ) -> RenderReport:
     """Bring ``settings.site_dir`` up to date with the digests in ``store``.
 
     ``code`` is the render code's version, ``fingerprint`` the hash of what besides
-    digests shapes pages and ``inputs`` the hash of every input (see :mod:`.stamp`).
+    digests shapes pages and ``inputs`` every input's stat and their hash (see :mod:`.stamp`).
     Only new or changed digest files are parsed and only pages whose inputs changed are
     rendered; pages of vanished digests are deleted. The same digests always give
     byte-identical pages. The build is published atomically (see :mod:`.publish`): if it
@@ -70,8 +69,10 @@ def build_site(
     try:
         env = make_environment(settings, cache=staged.cache / "templates")
         fragments = Fragments(staged.cache / "fragments")
-        report, changed = _build_site(settings, store, env, fragments, site_dir, code, fingerprint)
-        changed |= stamp.save(site_dir, inputs, report)
+        report, changed = _build_site(
+            settings, store, env, fragments, site_dir, code, fingerprint, inputs.stats
+        )
+        changed |= stamp.save(site_dir, inputs.hash, report)
     except BaseException:
         staged.abandon()
         raise
@@ -88,11 +89,12 @@ def _build_site(
     site_dir: Path,
     code: str,
     fingerprint: str,
+    stats: dict[str, stamp.Stat],
 ) -> tuple[RenderReport, bool]:
     """Build the site into ``site_dir`` with ``env``; return the report and whether any file
     changed."""
     old = manifest.load(site_dir, code)
-    scanner = Scanner(store, old.digests)
+    scanner = Scanner(store, old.digests, stats)
     build = _Build(settings, scanner, env, fragments, fingerprint, old.collected)
     out = Output(site_dir, old.pages)
     complete = saved = False
@@ -229,22 +231,19 @@ class _Build:
         ``data_dir``) gets no page, and editions do not link to one.
         """
         root = self.scanner.store.root
-        days: dict[str, frozenset[str]] = {}
+        stats = self.scanner.stats
         found = {}
         for key, editions in citing.items():
             repo, _, number = key.partition("#")
-            if repo not in days:
-                days[repo] = _collected_days(root / "collected" / repo)
-            stem = editions[0].date.isoformat()
-            if stem not in days[repo]:
+            name = f"collected/{repo}/{editions[0].date.isoformat()}.json"
+            stat = stats.get(name)
+            if stat is None:
                 continue  # not collected here (an edition written elsewhere): no page
-            name = f"collected/{repo}/{stem}.json"
             try:
                 if name not in self.collected:
-                    stat = (root / name).stat()
                     known = self.previous_collected.get(name)
-                    if known is None or known[:2] != (stat.st_mtime_ns, stat.st_size):
-                        known = (stat.st_mtime_ns, stat.st_size, _numbers_in(root / name))
+                    if known is None or known[:2] != stat[:2]:
+                        known = (stat[0], stat[1], _numbers_in(root / name))
                     self.collected[name] = known
             except (OSError, ValueError):
                 continue
@@ -502,15 +501,6 @@ class _Desks:
             self_url=urls.absolute(base, feed.path),
         )
         return form(channel, items)
-
-
-def _collected_days(folder: Path) -> frozenset[str]:
-    """The days (``YYYY-MM-DD``) collected in a repository's ``folder``, in one listing."""
-    try:
-        with os.scandir(folder) as found:
-            return frozenset(e.name[:-5] for e in found if e.name.endswith(".json"))
-    except OSError:
-        return frozenset()
 
 
 def _numbers_in(path: Path) -> frozenset[int]:

@@ -116,32 +116,49 @@ def _files(root: Path) -> Iterator[tuple[str, Path]]:
             yield path.relative_to(root).as_posix(), path
 
 
-def inputs(settings: Settings, fingerprint_: str) -> str:
-    """Return a hash of ``fingerprint_`` and the stat of every stored digest and collected day.
+#: A file's stat as the build uses it: (mtime in ns, size, inode).
+Stat = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """The hash of every input of the site, and the stats it was made from."""
+
+    hash: str
+    #: By path in the data folder (``digests/<slug>/<day>.json``, ``collected/...``).
+    stats: dict[str, Stat]
+
+
+def inputs(settings: Settings, fingerprint_: str) -> Inputs:
+    """Hash ``fingerprint_`` and the stat of every stored digest and collected day.
 
     Only folders are listed and files stat'ed: no digest is opened. Any change to a
-    stored file (its time, size or inode) changes the hash.
+    stored file (its time, size or inode) changes the hash. The build reuses the stats.
     """
     h = hashlib.sha256(fingerprint_.encode())
+    stats: dict[str, Stat] = {}
     for part in ("digests", "collected"):
-        rows: list[str] = []
-        _stat_rows(settings.data_dir / part, "", rows)
-        h.update("\n".join(sorted(rows)).encode() + b"\0")
-    return h.hexdigest()
+        rows: list[tuple[str, Stat]] = []
+        _stat_rows(settings.data_dir / part, f"{part}/", rows)
+        rows.sort()
+        stats.update(rows)
+        h.update("\n".join(f"{name} {m} {size} {ino}" for name, (m, size, ino) in rows).encode())
+        h.update(b"\0")
+    return Inputs(h.hexdigest(), stats)
 
 
-def _stat_rows(folder: Path | str, prefix: str, rows: list[str]) -> None:
-    """Add ``<path> <mtime> <size> <inode>`` of every file under ``folder`` to ``rows``."""
+def _stat_rows(folder: Path | str, prefix: str, rows: list[tuple[str, Stat]]) -> None:
+    """Add ``(path, stat)`` of every file under ``folder`` to ``rows``, paths after ``prefix``."""
     try:
         entries = list(os.scandir(folder))
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return
     for entry in entries:
         if entry.is_dir(follow_symlinks=False):
             _stat_rows(entry.path, f"{prefix}{entry.name}/", rows)
         else:
             stat = entry.stat()
-            rows.append(f"{prefix}{entry.name} {stat.st_mtime_ns} {stat.st_size} {stat.st_ino}")
+            rows.append((f"{prefix}{entry.name}", (stat.st_mtime_ns, stat.st_size, stat.st_ino)))
 
 
 def current(settings: Settings, stamp: str) -> RenderReport | None:
