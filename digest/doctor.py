@@ -2,7 +2,8 @@
 
 Loading the configuration is the first check (the CLI does it before calling here). Then:
 the GitHub token (which variable it comes from, never its value), the rate-limit budget
-left, that every GitHub repository answers to its name, that every ``git:`` path is a
+left, that every GitHub repository answers to its name and lands changes the way its
+``merged_label`` setting says (over the last week), that every ``git:`` path is a
 readable clone with the configured branch, and, with ``writer: openai``, that the server
 answers, with which model and which request form. Nothing is written; the CLI prints the
 findings.
@@ -26,6 +27,9 @@ from digest.text import count
 
 #: Retries per request for the checks: a diagnosis should be quick, not patient.
 DOCTOR_RETRIES = 1
+#: Whole days before today in which a GitHub repository's landings are checked against
+#: its ``merged_label`` setting.
+MODE_DAYS = 7
 
 
 class Status(StrEnum):
@@ -157,10 +161,17 @@ def _resets(budgets: Sequence[RateBudget]) -> str:
 def _github_repo(source: GitHubSource, repo: RepoSettings) -> Finding:
     try:
         source.check(repo)
+        found, hint = source.check_mode(repo, MODE_DAYS)
     except WireError as error:
         detail = _without_name(error, repo)
         return Finding(Status.FAIL, repo.name, detail, _github_fix(detail))
-    return Finding(Status.OK, repo.name, "reachable on GitHub")
+    if hint is not None:
+        return Finding(Status.WARN, repo.name, f"reachable on GitHub; {hint.detail}", hint.fix)
+    how = "merged" if repo.merged_label is None else f"closed with the label {repo.merged_label!r}"
+    landed = count(found, "pull request") if found else "none"
+    return Finding(
+        Status.OK, repo.name, f"reachable on GitHub; {landed} {how} in the last {MODE_DAYS} days"
+    )
 
 
 def _github_fix(detail: str) -> str:

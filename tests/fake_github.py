@@ -343,6 +343,8 @@ class FakeGitHub:
         pulls = list(repo.pulls)
         if "merged" in qualifiers.get("is", []):
             pulls = [p for p in pulls if p.merged_at is not None]
+        if "unmerged" in qualifiers.get("is", []):  # closed without a merge (all are closed)
+            pulls = [p for p in pulls if p.merged_at is None]
         for label in qualifiers.get("label", []):
             pulls = [p for p in pulls if label in p.labels]
         for key, moment in (("merged", "merged_at"), ("closed", "closed")):

@@ -236,6 +236,76 @@ def test_label_merged_mode_over_rest(fake_github: FakeGitHub) -> None:
     ]
 
 
+def bot_landed(fake: FakeGitHub, label: str = "Merged") -> None:
+    """acme/rocket lands like pytorch/pytorch: its bot closes pull requests and labels them."""
+    fake.add(
+        REPO,
+        FakePull(1, "Landed by the bot", None, closed_at=at(9), labels=("module: ci", label)),
+        FakePull(2, "Landed again", None, closed_at=at(10), labels=(label,)),
+        FakePull(3, "Abandoned", None, closed_at=at(11), labels=("stale",)),
+    )
+
+
+@pytest.mark.parametrize("env", [WITH_TOKEN, {}], ids=["graphql", "rest"])
+def test_a_merge_bot_repository_read_for_github_merges_gets_the_config_fix(
+    fake_github: FakeGitHub, caplog: pytest.LogCaptureFixture, env: dict[str, str]
+) -> None:
+    bot_landed(fake_github)
+    assert Run(fake_github, env=env).collect() == ()
+    (warning,) = [r.getMessage() for r in caplog.records if "merged_label" in r.getMessage()]
+    assert warning == (
+        "acme/rocket: none merged through GitHub on 2026-03-04, but 2 pull requests closed "
+        "with the label 'Merged' (a merge bot lands them so); put 'merged_label: Merged' "
+        "under acme/rocket in the configuration"
+    )
+    # One extra request, a search for what closed unmerged that day.
+    hint = fake_github.seen[-1]
+    assert hint.path == "/search/issues"
+    assert hint.query["q"] == [
+        "repo:acme/rocket is:pr is:closed is:unmerged "
+        "closed:2026-03-04T00:00:00Z..2026-03-04T23:59:59Z"
+    ]
+
+
+def test_a_quiet_day_or_a_day_with_merges_gets_no_hint(
+    fake_github: FakeGitHub, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake_github.add(REPO, FakePull(3, "Abandoned", None, closed_at=at(11), labels=("stale",)))
+    assert Run(fake_github).collect() == ()
+    assert fake_github.count() == 2 and "merged_label" not in caplog.text
+    fake_github.repos.clear()
+    fake_github.seen.clear()
+    day_of(fake_github)
+    assert len(Run(fake_github).collect()) == 3
+    assert fake_github.count() == 1  # no hint asked for: the day has merges
+
+
+def test_a_label_configured_for_a_repository_that_merges_gets_the_config_fix(
+    fake_github: FakeGitHub, caplog: pytest.LogCaptureFixture
+) -> None:
+    day_of(fake_github)
+    assert Run(fake_github).collect(merged_label="Merged") == ()
+    (warning,) = [r.getMessage() for r in caplog.records if "merged_label" in r.getMessage()]
+    assert warning == (
+        "acme/rocket: none closed with the label 'Merged' on 2026-03-04, but 3 pull requests "
+        "merged through GitHub; remove 'merged_label: Merged' from acme/rocket in the "
+        "configuration"
+    )
+    assert fake_github.seen[-1].query["per_page"] == ["1"]  # only the count is read
+
+
+def test_a_failed_hint_changes_nothing(
+    fake_github: FakeGitHub, caplog: pytest.LogCaptureFixture
+) -> None:
+    bot_landed(fake_github, label="ci: merged")
+    fake_github.faults = {n: Fault.server_error(502) for n in range(2, 9)}
+    assert Run(fake_github, retries=1).collect() == ()
+    assert "merged_label" not in caplog.text
+    fake_github.faults = {}
+    Run(fake_github).collect()
+    assert "put 'merged_label: \"ci: merged\"' under acme/rocket" in caplog.text
+
+
 @pytest.mark.parametrize("env", [WITH_TOKEN, {}], ids=["graphql", "rest"])
 @pytest.mark.parametrize("private", [False, True], ids=["missing", "private"])
 def test_a_missing_or_private_repository_is_one_clear_error(

@@ -33,6 +33,7 @@ from digest.sources._github_errors import (
     Unavailable,
 )
 from digest.sources._github_graphql import GraphQLSearch
+from digest.sources._github_hints import ModeHint, iso, landed, mode_hint, search_query
 from digest.sources._github_records import RawPull, build_pulls
 from digest.sources._github_rest import RestSearch
 from digest.sources.base import SourceContext, day_window
@@ -71,21 +72,6 @@ class RateBudget:
     remaining: int
     limit: int
     reset: dt.datetime
-
-
-def search_query(repo: RepoSettings, start: dt.datetime, end: dt.datetime) -> str:
-    """Return the search query for the merges of ``repo`` in ``[start, end)`` (whole seconds)."""
-    span = f"{_iso(start)}..{_iso(end - _SECOND)}"
-    label = repo.merged_label
-    if label is None:
-        return f"repo:{repo.name} is:pr is:merged merged:{span}"
-    if '"' in label:
-        raise WireError(f"{repo.name}: merged_label {label!r} cannot contain a double quote")
-    return f'repo:{repo.name} is:pr is:closed label:"{label}" closed:{span}'
-
-
-def _iso(moment: dt.datetime) -> str:
-    return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 class GitHubSource:
@@ -136,6 +122,8 @@ class GitHubSource:
                 budget = search.describe_budget()
             except _FAILURES as error:
                 raise self._failure(client, repo, error) from None
+            if not pulls:
+                self._hint(client, repo, start, end, f"on {day}")
         log.info(
             "%s %s: %s via %s for %s; %s",
             repo.name,
@@ -154,6 +142,26 @@ class GitHubSource:
                 RestSearch(client, repo).check()
             except _FAILURES as error:
                 raise self._failure(client, repo, error) from None
+
+    def check_mode(self, repo: RepoSettings, days: int = 7) -> tuple[int, ModeHint | None]:
+        """Return how many pull requests landed in ``repo`` as configured in the ``days`` whole
+        days before now, and, when none did, the fix the other kind of landing calls for.
+
+        Raises :class:`WireError` naming the repository when it cannot be read.
+        """
+        end = day_window(self.context.clock.now().date())[0]
+        start = end - dt.timedelta(days=days)
+        with contextlib.closing(self._connect()) as client:
+            try:
+                found = landed(client, repo, start, end)
+                hint = (
+                    None
+                    if found
+                    else mode_hint(client, repo, start, end, f"in the last {days} days")
+                )
+            except _FAILURES as error:
+                raise self._failure(client, repo, error) from None
+        return found, hint
 
     def rate_limits(self) -> tuple[RateBudget, ...]:
         """Return what is left of the ``core``, ``search`` and ``graphql`` rate limits."""
@@ -219,10 +227,22 @@ class GitHubSource:
             "%s: over %s merges from %s to %s; searching each half",
             repo.name,
             f"{SEARCH_LIMIT:,}",
-            _iso(start),
-            _iso(end),
+            iso(start),
+            iso(end),
         )
         return self._window(search, repo, start, middle) + self._window(search, repo, middle, end)
+
+    def _hint(
+        self, client: Client, repo: RepoSettings, start: dt.datetime, end: dt.datetime, when: str
+    ) -> None:
+        """Warn when ``repo``, empty ``when``, shows the other kind of landing (one request)."""
+        try:
+            hint = mode_hint(client, repo, start, end, when)
+        except _FAILURES as error:  # only advice: its failure changes nothing collected
+            self.context.log.debug("%s: no merge-mode check (%s)", repo.name, client.explain(error))
+            return
+        if hint is not None:
+            self.context.log.warning("%s: %s; %s", repo.name, hint.detail, hint.fix)
 
     def _failure(self, client: Client, repo: RepoSettings, error: BaseException) -> WireError:
         """Return the one error the user sees for ``error`` while reading ``repo``."""
