@@ -62,7 +62,7 @@ def diagnose(
         )
         context = SourceContext(settings.model_copy(update={"github": github}), clock, env)
         source = GitHubSource(context)
-        findings += [_token(source), _budget(source)]
+        findings += [_token(source), _budget(source), _graphql(source)]
         findings += [_github_repo(source, repo) for repo in on_github]
     if settings.writer == "openai":
         findings.append(_openai(settings, env, clock))
@@ -152,6 +152,30 @@ def _budget(source: GitHubSource) -> Finding:
     if low:
         return Finding(Status.WARN, "GitHub rate limit", detail, f"resets {_resets(low)}")
     return Finding(Status.OK, "GitHub rate limit", detail)
+
+
+def _graphql(source: GitHubSource) -> Finding:
+    """Whether GraphQL answers the token (one tiny query); a server without it is a warning."""
+    if source.token_variable() is None:
+        return Finding(Status.OK, "GitHub GraphQL", "not used without a token (REST only)")
+    try:
+        budget = source.check_graphql()
+    except WireError as error:
+        detail = str(error).removeprefix("GitHub GraphQL: ")
+        return Finding(Status.FAIL, "GitHub GraphQL", detail, _github_fix(detail))
+    if budget is None:
+        return Finding(
+            Status.WARN,
+            "GitHub GraphQL",
+            f"no GraphQL API at {source.client.url}; every repository is read through REST "
+            "(about 3 requests per pull request instead of 1 per 100)",
+            "nothing to fix on GitHub Enterprise without GraphQL; otherwise check github.api_url",
+        )
+    return Finding(
+        Status.OK,
+        "GitHub GraphQL",
+        f"answers the token (budget {budget.remaining:,} of {budget.limit:,})",
+    )
 
 
 def _resets(budgets: Sequence[RateBudget]) -> str:

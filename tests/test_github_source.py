@@ -18,8 +18,7 @@ from digest.clock import FixedClock
 from digest.config import GitHubSettings, ProjectSettings, RepoSettings, Settings
 from digest.errors import WireError
 from digest.models import ChangeLink, FileChange, PullRequest, RepoDay, Review
-from digest.sources import github as github_source
-from digest.sources._github_query import FILES, SEARCH
+from digest.sources._github_query import FILES, PROBE, SEARCH
 from digest.sources.base import SourceContext
 from digest.sources.github import GitHubSource
 from digest.store import Store
@@ -65,12 +64,6 @@ class Run:
         with pytest.raises(WireError) as caught:
             self.collect(name, **repo)
         return str(caught.value)
-
-
-@pytest.fixture(autouse=True)
-def _warnings_once_per_test(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The no-token warning is said once per process: let each test start afresh."""
-    monkeypatch.setattr(github_source, "_warned", set())
 
 
 def day_of(fake: FakeGitHub) -> None:
@@ -460,9 +453,9 @@ def test_without_a_token_rest_is_used_and_the_warning_said_once(
     day_of(fake_github)
     fake_github.add("acme/ground", FakePull(7, "Pour the pad", at(8)))
     caplog.set_level(logging.INFO)
-    run = Run(fake_github, env={})
+    run = Run(fake_github, env={})  # one source for the run, as the pipeline keeps it
     rocket = run.collect()
-    ground = Run(fake_github, env={}).collect("acme/ground")
+    ground = run.collect("acme/ground")
 
     assert [p.number for p in rocket] == [101, 102, 103]
     assert [p.number for p in ground] == [7]
@@ -494,6 +487,22 @@ def test_a_server_without_graphql_is_read_through_rest(
         "/repos/acme/rocket",
         "/search/issues",
     ]
+
+
+def test_a_server_without_graphql_is_probed_and_warned_about_once_per_run(
+    fake_github: FakeGitHub, caplog: pytest.LogCaptureFixture
+) -> None:
+    day_of(fake_github)
+    fake_github.add("acme/ground", FakePull(7, "Pour the pad", at(8)))
+    fake_github.graphql = False
+    run = Run(fake_github)
+    for name in (REPO, "acme/ground", REPO):
+        assert run.collect(name)
+    assert fake_github.count("/graphql") == 1
+    assert caplog.text.count("no GraphQL API at") == 1
+    # A new run asks again: the server may have gained GraphQL since.
+    Run(fake_github).collect()
+    assert fake_github.count("/graphql") == 2
 
 
 def test_the_token_is_in_no_log_error_or_record(
@@ -532,7 +541,7 @@ def test_the_queries_are_valid_against_githubs_schema() -> None:
     # GitHub's published schema breaks a rule newer graphql-core versions check (deprecated
     # implementations of undeprecated interface fields); it is GitHub's own, take it as valid.
     schema._validation_errors = []
-    for query in (SEARCH, FILES):
+    for query in (SEARCH, FILES, PROBE):
         assert graphql.validate(schema, graphql.parse(query)) == []
 
 

@@ -21,6 +21,7 @@ from digest.sources._github_errors import (
 )
 from digest.sources._github_query import (
     FILES,
+    PROBE,
     SEARCH,
     Budget,
     File,
@@ -43,7 +44,6 @@ class GraphQLSearch:
         #: The merge bot closes pull requests, so the closing time is the merge time.
         self.label_mode = repo.merged_label is not None
         self.budget: Budget | None = None
-        self._answered = False
 
     def search(self, query: str, limit: int | None) -> list[RawPull] | None:
         """Return the pull requests ``query`` finds, or None as soon as it finds over ``limit``.
@@ -67,6 +67,15 @@ class GraphQLSearch:
             variables["after"] = cursor
         raws = (raw_pull(p, self.repo.name, self._files(p), self.label_mode) for p in pulls)
         return [raw for raw in raws if raw is not None]
+
+    @classmethod
+    def probe(cls, client: Client) -> Budget:
+        """Ask GraphQL for its rate limit only (costs nothing); return it.
+
+        Raises :class:`Unavailable` when the server has no GraphQL API.
+        """
+        search = cls(client, RepoSettings(name="probe/probe"))
+        return Budget.model_validate(search._post(PROBE, {})["rateLimit"])
 
     def describe_budget(self) -> str:
         """Return the GraphQL rate-limit budget the last answer reported."""
@@ -148,10 +157,11 @@ class GraphQLSearch:
                     "POST", requester.graphql_url, input=body
                 )
             except GithubException as error:
-                if error.status == 404 and not self._answered:
+                if error.status == 404 and self.client.graphql is None:
+                    self.client.graphql = False
                     raise Unavailable(requester.graphql_url) from error
                 raise
-            self._answered = True
+            self.client.graphql = True
             if not isinstance(answer, dict):
                 raise ValueError("the GraphQL answer is not a JSON object")
             errors = answer.get("errors") or []

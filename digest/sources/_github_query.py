@@ -49,6 +49,9 @@ FILES = f"""query WireFiles($id: ID!, $after: String) {{
   node(id: $id) {{ ... on PullRequest {{ files(first: {PAGE}, after: $after) {{ {_FILE} }} }} }}
 }}"""
 
+#: The smallest question: does GraphQL answer this token, and with what budget.
+PROBE = f"query WireProbe {{ {_BUDGET} }}"
+
 T = TypeVar("T")
 
 

@@ -13,9 +13,9 @@ repository.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -34,6 +34,7 @@ from digest.sources._github_errors import (
 )
 from digest.sources._github_graphql import GraphQLSearch
 from digest.sources._github_hints import ModeHint, iso, landed, mode_hint, search_query
+from digest.sources._github_query import Budget
 from digest.sources._github_records import RawPull, build_pulls
 from digest.sources._github_rest import RestSearch
 from digest.sources.base import SourceContext, day_window
@@ -44,8 +45,6 @@ SEARCH_LIMIT = 1000
 #: How long after a day ends GitHub's search index may still miss some of its merges.
 INDEX_LAG = dt.timedelta(hours=1)
 _SECOND = dt.timedelta(seconds=1)
-#: Warnings given once per process (not once per repository).
-_warned: set[str] = set()
 #: Everything that reading a repository may raise, turned into one WireError.
 _FAILURES: tuple[type[BaseException], ...] = (
     NotFound,
@@ -77,6 +76,8 @@ class RateBudget:
 class GitHubSource:
     """Reads merged pull requests from the GitHub API; see the module docstring.
 
+    One source serves a whole run: every repository is read through its one client, so
+    what is learnt once (no GraphQL on this server, no token) is probed and said once.
     ``sleep`` is called for every wait (backoff, ``Retry-After``, rate-limit reset);
     ``backoff_factor`` scales urllib3's exponential backoff between retries.
     """
@@ -91,7 +92,7 @@ class GitHubSource:
         self.context = context
         self.sleep = sleep
         self.backoff_factor = backoff_factor
-        self._graphql_missing = False
+        self._client: Client | None = None
 
     def collect(self, repo: RepoSettings, day: dt.date) -> tuple[PullRequest, ...]:
         """Return the pull requests merged into ``repo`` on ``day`` (UTC), oldest first.
@@ -107,28 +108,29 @@ class GitHubSource:
                 repo.name,
                 day,
             )
-        with contextlib.closing(self._connect()) as client:
-            client.hooks.start(self.context.settings.github.deadline)
-            if client.token is None and "anonymous" not in _warned:
-                _warned.add("anonymous")
-                log.warning(
-                    "no GITHUB_TOKEN (or GH_TOKEN): reading GitHub anonymously through REST, "
-                    "about 3 requests per pull request against a limit of 60 an hour; "
-                    "set GITHUB_TOKEN"
-                )
-            try:
-                search, raws = self._gather(client, repo, start, end)
-                pulls = build_pulls(repo.name, raws, start, end)
-                budget = search.describe_budget()
-            except _FAILURES as error:
-                raise self._failure(client, repo, error) from None
-            if not pulls:
-                self._hint(client, repo, start, end, f"on {day}")
+        client = self.client
+        sent = client.meter.sent
+        client.hooks.start(self.context.settings.github.deadline)
+        if client.token is None and "anonymous" not in client.warned:
+            client.warned.add("anonymous")
+            log.warning(
+                "no GITHUB_TOKEN (or GH_TOKEN): reading GitHub anonymously through REST, "
+                "about 3 requests per pull request against a limit of 60 an hour; "
+                "set GITHUB_TOKEN"
+            )
+        try:
+            search, raws = self._gather(client, repo, start, end)
+            pulls = build_pulls(repo.name, raws, start, end)
+            budget = search.describe_budget()
+        except _FAILURES as error:
+            raise self._failure(client, repo, error) from None
+        if not pulls:
+            self._hint(client, repo, start, end, f"on {day}")
         log.info(
             "%s %s: %s via %s for %s; %s",
             repo.name,
             day,
-            count(client.meter.sent, "GitHub request"),
+            count(client.meter.sent - sent, "GitHub request"),
             search.kind,
             count(len(pulls), "pull request"),
             budget,
@@ -137,11 +139,11 @@ class GitHubSource:
 
     def check(self, repo: RepoSettings) -> None:
         """Raise :class:`WireError` unless ``repo`` answers to its name (one request)."""
-        with contextlib.closing(self._connect()) as client:
-            try:
-                RestSearch(client, repo).check()
-            except _FAILURES as error:
-                raise self._failure(client, repo, error) from None
+        client = self.client
+        try:
+            RestSearch(client, repo).check()
+        except _FAILURES as error:
+            raise self._failure(client, repo, error) from None
 
     def check_mode(self, repo: RepoSettings, days: int = 7) -> tuple[int, ModeHint | None]:
         """Return how many pull requests landed in ``repo`` as configured in the ``days`` whole
@@ -151,64 +153,83 @@ class GitHubSource:
         """
         end = day_window(self.context.clock.now().date())[0]
         start = end - dt.timedelta(days=days)
-        with contextlib.closing(self._connect()) as client:
-            try:
-                found = landed(client, repo, start, end)
-                hint = (
-                    None
-                    if found
-                    else mode_hint(client, repo, start, end, f"in the last {days} days")
-                )
-            except _FAILURES as error:
-                raise self._failure(client, repo, error) from None
+        client = self.client
+        try:
+            found = landed(client, repo, start, end)
+            hint = (
+                None if found else mode_hint(client, repo, start, end, f"in the last {days} days")
+            )
+        except _FAILURES as error:
+            raise self._failure(client, repo, error) from None
         return found, hint
+
+    def check_graphql(self) -> Budget | None:
+        """Ask GraphQL one tiny question; return its budget, or None when the server has none.
+
+        Raises :class:`WireError` when GraphQL is there but the question fails (a refused
+        token, a server error). Without a token there is nothing to ask: None.
+        """
+        client = self.client
+        if client.token is None:
+            return None
+        try:
+            return GraphQLSearch.probe(client)
+        except Unavailable:
+            return None
+        except _FAILURES as error:
+            raise WireError(f"GitHub GraphQL: {client.explain(error)}") from None
 
     def rate_limits(self) -> tuple[RateBudget, ...]:
         """Return what is left of the ``core``, ``search`` and ``graphql`` rate limits."""
-        with contextlib.closing(self._connect()) as client:
-            try:
-                _, data = client.github.requester.requestJsonAndCheck("GET", "/rate_limit")
-                resources: dict[str, Any] = data["resources"]
-                return tuple(
-                    RateBudget(
-                        name,
-                        int(resources[name]["remaining"]),
-                        int(resources[name]["limit"]),
-                        dt.datetime.fromtimestamp(int(resources[name]["reset"]), dt.UTC),
-                    )
-                    for name in ("core", "search", "graphql")
-                    if isinstance(resources.get(name), dict)
+        client = self.client
+        try:
+            _, data = client.github.requester.requestJsonAndCheck("GET", "/rate_limit")
+            resources: dict[str, Any] = data["resources"]
+            return tuple(
+                RateBudget(
+                    name,
+                    int(resources[name]["remaining"]),
+                    int(resources[name]["limit"]),
+                    dt.datetime.fromtimestamp(int(resources[name]["reset"]), dt.UTC),
                 )
-            except _FAILURES as error:
-                raise WireError(f"GitHub rate limit: {client.explain(error)}") from None
+                for name in ("core", "search", "graphql")
+                if isinstance(resources.get(name), dict)
+            )
+        except _FAILURES as error:
+            raise WireError(f"GitHub rate limit: {client.explain(error)}") from None
 
     def token_variable(self) -> str | None:
         """Return the environment variable the token comes from (None: anonymous)."""
         found = find_token(self.context.env)
         return found[0] if found else None
 
-    def _connect(self) -> Client:
-        """Return a new client for the configured API root and the token in the environment."""
-        return connect(
-            self.context.settings,
-            self.context.env,
-            sleep=self.sleep,
-            backoff_factor=self.backoff_factor,
-            log=self.context.log,
-        )
+    @property
+    def client(self) -> Client:
+        """The run's one client for the configured API root and the environment's token."""
+        if self._client is None:
+            self._client = connect(
+                self.context.settings,
+                self.context.env,
+                sleep=self.sleep,
+                backoff_factor=self.backoff_factor,
+                log=self.context.log,
+            )
+            weakref.finalize(self, self._client.close)
+        return self._client
 
     def _gather(
         self, client: Client, repo: RepoSettings, start: dt.datetime, end: dt.datetime
     ) -> tuple[_Search, list[RawPull]]:
         """Return the search used and every pull request it found for ``[start, end)``."""
-        if client.token is not None and not self._graphql_missing:
+        if client.token is not None and client.graphql is not False:
             graphql = GraphQLSearch(client, repo)
             try:
                 return graphql, self._window(graphql, repo, start, end)
-            except Unavailable as missing:
-                self._graphql_missing = True
+            except Unavailable as missing:  # said once: the client remembers it for the run
                 self.context.log.warning(
-                    "%s: no GraphQL API at %s; using REST (more requests)", repo.name, missing
+                    "GitHub: no GraphQL API at %s; reading every repository through REST "
+                    "(about 3 requests per pull request)",
+                    missing,
                 )
         rest = RestSearch(client, repo)
         rest.check()
