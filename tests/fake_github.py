@@ -8,7 +8,7 @@ comments, and faults injected by request number. Every request is recorded and c
 Only the parts of the APIs the GitHub source uses are here: ``POST /graphql`` (the day
 search and the files of a pull request), ``GET /repos/{owner}/{repo}``,
 ``/repositories/{id}``, ``/search/issues``, ``/repos/.../pulls/{n}`` with ``/files`` and
-``/reviews``, and ``/rate_limit``.
+``/reviews``, ``/repos/.../issues/{n}/events``, and ``/rate_limit``.
 """
 
 from __future__ import annotations
@@ -57,6 +57,8 @@ class FakePull:
     #: Issues of the same repository the pull request closes.
     closes: tuple[int, ...] = ()
     closed_at: dt.datetime | None = None
+    #: The commit that closed it: a merge bot pushed it and closed the pull request "in" it.
+    closed_by: str | None = None
 
     @property
     def closed(self) -> dt.datetime:
@@ -218,7 +220,11 @@ class FakeGitHub:
         if not rest:
             return 200, {}, self._repo_json(repo)
         match = re.fullmatch(r"/pulls/(\d+)(/files|/reviews)?", rest)
-        pull = next((p for p in repo.pulls if match and p.number == int(match[1])), None)
+        events = re.fullmatch(r"/issues/(\d+)/events", rest)
+        found = match or events
+        pull = next((p for p in repo.pulls if found and p.number == int(found[1])), None)
+        if pull is not None and events is not None:
+            return self._paged(f"/repos/{repo.name}{rest}", query, self._events_json(repo, pull))
         if match is None or pull is None:
             return 404, {}, _not_found()
         if match[2] is None:
@@ -474,6 +480,37 @@ class FakeGitHub:
             "changed_files": len(pull.files),
         }
 
+    def _events_json(self, repo: FakeRepo, pull: FakePull) -> list[Json]:
+        """The pull request's history: labelled (by the bot, as it lands it), then closed."""
+        api = f"{self.url}/repos/{repo.name}"
+        bot = self._user("merge-bot")
+        history: list[Json] = [
+            {"event": "labeled", "label": {"name": label, "color": "ededed"}}
+            for label in pull.labels
+        ]
+        history.append(
+            {
+                "event": "closed",
+                "commit_id": pull.closed_by or (pull.sha if pull.merged_at else None),
+                "commit_url": f"{api}/commits/{pull.closed_by}" if pull.closed_by else None,
+                "state_reason": None,
+            }
+        )
+        return [
+            {
+                "id": pull.number * 1000 + n,
+                "node_id": f"IE_{pull.number}_{n}",
+                "url": f"{api}/issues/events/{pull.number * 1000 + n}",
+                "actor": bot,
+                "commit_id": None,
+                "commit_url": None,
+                "created_at": _iso(pull.closed),
+                "performed_via_github_app": None,
+            }
+            | event
+            for n, event in enumerate(history)
+        ]
+
     def _file_json(self, repo: FakeRepo, change: tuple[str, int, int]) -> Json:
         path, additions, deletions = change
         blob = hashlib.sha1(path.encode()).hexdigest()
@@ -536,6 +573,9 @@ class FakeGitHub:
                 "nodes": [
                     {"number": n, "repository": {"nameWithOwner": repo.name}} for n in pull.closes
                 ]
+            },
+            "timelineItems": {
+                "nodes": [{"closer": {"oid": pull.closed_by} if pull.closed_by else None}]
             },
         }
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import hashlib
 import json
 import logging
 import re
@@ -717,3 +718,48 @@ def test_a_repository_is_given_up_at_its_deadline(fake_github: FakeGitHub) -> No
     assert "would pass the 50 s allowed per repository (github.deadline)" in message
     assert run.sleeps == []
     assert fake_github.count() == 1
+
+
+@pytest.mark.parametrize("label", [None, "Merged"], ids=["github-merges", "merge-bot"])
+def test_graphql_and_rest_store_the_same_records_for_the_same_pull_requests(
+    fake_github: FakeGitHub, label: str | None
+) -> None:
+    bot = label is not None
+    landed = [hashlib.sha1(f"land {n}".encode()).hexdigest() for n in (1, 2)]
+
+    def pull(number: int, title: str, hour: int, body: str, **more: Any) -> FakePull:
+        return FakePull(
+            number,
+            title,
+            None if bot else at(hour),
+            closed_at=at(hour),
+            closed_by=landed[number - 1] if bot else None,
+            body=body,
+            author="grace",
+            labels=("feature", label) if label else ("feature",),
+            files=(("src/gimbal.py", 40, 2), ("docs/gimbal.md", 5, 0)),
+            **more,
+        )
+
+    # REST knows no participants beyond the author and the reviewers: give no others.
+    first = pull(
+        1,
+        "Add gimbal control",
+        9,
+        "Steers the engines.\n\nFixes #12",
+        closes=(12,),
+        reviews=(("linus", "APPROVED", 2),),
+        participants=("grace", "linus"),
+    )
+    sha = landed[0] if bot else first.sha
+    second = pull(
+        2, 'Revert "Add gimbal control"', 15, f"This reverts commit {sha}.", participants=("grace",)
+    )
+    fake_github.add(REPO, first, second)
+
+    graphql = Run(fake_github).collect(merged_label=label)
+    rest = Run(fake_github, env={}).collect(merged_label=label)
+    assert graphql == rest
+    assert [p.sha for p in graphql] == (landed if bot else [first.sha, second.sha])
+    assert graphql[1].reverts == ChangeLink(REPO, 1, sha, "Add gimbal control")
+    assert fake_github.count("/repos/acme/rocket/issues/") == (2 if bot else 0)

@@ -1,7 +1,8 @@
 """The GraphQL queries of the GitHub source and the checked shapes of their answers.
 
 One :data:`SEARCH` request returns up to 100 pull requests with everything the writer uses
-(labels, files, reviews, comment counts, participants, closing issues, merge commit),
+(labels, files, reviews, comment counts, participants, closing issues, merge commit or, for a
+pull request a merge bot closed, the commit that closed it),
 the repository's canonical name (to tell a missing or renamed repository) and the rate-limit
 budget. Only a pull request with more than 100 files needs more: one :data:`FILES` request
 per further 100 files. Answers are validated by pydantic models, so a malformed answer is
@@ -31,7 +32,10 @@ _PULL = f"""
       reviews(first: 100) {{ nodes {{ author {{ login }} state comments {{ totalCount }} }} }}
       comments {{ totalCount }}
       participants(first: 100) {{ nodes {{ login }} }}
-      closingIssuesReferences(first: 25) {{ nodes {{ number repository {{ nameWithOwner }} }} }}"""
+      closingIssuesReferences(first: 25) {{ nodes {{ number repository {{ nameWithOwner }} }} }}
+      timelineItems(itemTypes: [CLOSED_EVENT], last: 1) {{
+        nodes {{ ... on ClosedEvent {{ closer {{ ... on Commit {{ oid }} }} }} }}
+      }}"""
 
 SEARCH = f"""query WireDay($owner: String!, $name: String!, $query: String!, $after: String) {{
   {_BUDGET}
@@ -112,6 +116,15 @@ class Issue(_Shape):
     repository: Repository
 
 
+class Closed(_Shape):
+    #: ``{"oid": ...}`` when a commit closed it; ``{}`` for another closer (a pull request).
+    closer: dict[str, Any] | None = None
+
+    def commit(self) -> str | None:
+        oid = (self.closer or {}).get("oid")
+        return oid if isinstance(oid, str) else None
+
+
 class Pull(_Shape):
     id: str
     number: int
@@ -131,6 +144,15 @@ class Pull(_Shape):
     comments: Count
     participants: Nodes[Login]
     closingIssuesReferences: Nodes[Issue] | None
+    #: The last time it was closed; by a commit when a merge bot landed it.
+    timelineItems: Nodes[Closed] | None = None
+
+    def commit(self) -> str | None:
+        """Return the merge commit, else the commit that closed it (a merge bot's), else None."""
+        if self.mergeCommit is not None:
+            return self.mergeCommit.oid
+        closed = self.timelineItems.present() if self.timelineItems else []
+        return closed[-1].commit() if closed else None
 
 
 class Search(_Shape):
@@ -183,7 +205,7 @@ def raw_pull(pull: Pull, repo: str, files: list[File], closed_is_merged: bool) -
         url=pull.url,
         merged_at=merged_at,
         author=pull.author.login if pull.author else None,
-        sha=pull.mergeCommit.oid if pull.mergeCommit else None,
+        sha=pull.commit(),
         labels=tuple(label.name for label in pull.labels.present()) if pull.labels else (),
         files=tuple(FileChange(f.path, f.additions, f.deletions) for f in files),
         additions=pull.additions,

@@ -2,7 +2,8 @@
 
 Used without a token (GitHub's GraphQL API needs one) and against servers without GraphQL.
 It costs one request for the repository, one per 100 search results, and three per pull
-request (the pull request, its files, its reviews). Participants are the author and the
+request (the pull request, its files, its reviews), four for one a merge bot closed (its
+events tell the commit that closed it). Participants are the author and the
 reviewers only, and closing issues are read from the body's closing keywords.
 """
 
@@ -31,6 +32,14 @@ class Item(_Shape):
     closed_at: dt.datetime | None = None
     #: Present for pull requests only.
     pull_request: dict[str, Any] | None = None
+
+
+class Event(_Shape):
+    """One event of an issue's (or pull request's) history."""
+
+    event: str
+    #: For ``closed``: the commit that closed it (a merge bot's push), if a commit did.
+    commit_id: str | None = None
 
 
 class SearchPage(_Shape):
@@ -118,7 +127,7 @@ class RestSearch:
             url=pull.html_url or "",
             merged_at=_is(merged_at, dt.datetime, "merge time"),
             author=author,
-            sha=pull.merge_commit_sha if pull.merged else None,
+            sha=pull.merge_commit_sha if pull.merged else self._closing_commit(item.number),
             labels=tuple(_is(label.name, str, "label") for label in pull.labels),
             files=files,
             additions=pull.additions or 0,
@@ -130,6 +139,25 @@ class RestSearch:
             participants=tuple(dict.fromkeys(p for p in people if p)),
             linked_issues=closing_references(body, self.repo.name),
         )
+
+    def _closing_commit(self, number: int) -> str | None:
+        """Return the commit that last closed pull request ``number`` (None: no commit did).
+
+        A merge bot pushes the commit and closes the pull request "in" it, as GraphQL's
+        ``ClosedEvent.closer`` tells; REST tells it in the ``closed`` event's ``commit_id``.
+        """
+        requester = self.client.github.requester
+        url: str | None = f"/repos/{self.repo.name}/issues/{number}/events"
+        parameters: dict[str, Any] = {"per_page": 100}
+        closed: Event | None = None
+        while url:
+            headers, data = requester.requestJsonAndCheck("GET", url, parameters=parameters)
+            if not isinstance(data, list):
+                raise ValueError(f"the events of #{number} are not a list")
+            for event in (Event.model_validate(e) for e in data):
+                closed = event if event.event == "closed" else closed
+            url, parameters = _next(headers.get("link", "")), {}
+        return closed.commit_id if closed is not None else None
 
 
 def _is(value: object, kind: type[T], what: str) -> T:
