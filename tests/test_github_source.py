@@ -19,9 +19,9 @@ from digest.clock import FixedClock
 from digest.config import GitHubSettings, ProjectSettings, RepoSettings, Settings
 from digest.errors import WireError
 from digest.models import ChangeLink, FileChange, PullRequest, RepoDay, Review
-from digest.sources._github_query import FILES, PROBE, SEARCH
 from digest.sources.base import SourceContext
 from digest.sources.github import GitHubSource
+from digest.sources.github.query import FILES, PROBE, SEARCH
 from digest.store import Store
 from tests.fake_github import FakeGitHub, FakePull, Fault
 

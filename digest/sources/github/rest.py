@@ -18,11 +18,11 @@ from github.Repository import Repository
 from requests.utils import parse_header_links
 
 from digest.config import RepoSettings
-from digest.models import FileChange, Review
-from digest.sources._github_client import Client
-from digest.sources._github_errors import NotFound, Renamed
-from digest.sources._github_query import T, _Shape
-from digest.sources._github_records import RawPull, closing_references
+from digest.models import FileChange, PullRequest, Review
+from digest.sources.github.client import Client
+from digest.sources.github.errors import NotFound, Renamed
+from digest.sources.github.query import T, _Shape
+from digest.sources.github.records import closing_references, pull_request
 
 
 class Item(_Shape):
@@ -71,7 +71,7 @@ class RestSearch:
         self._repository = found
         return found
 
-    def search(self, query: str, limit: int | None) -> list[RawPull] | None:
+    def search(self, query: str, limit: int | None) -> list[PullRequest] | None:
         """Return the pull requests ``query`` finds, or None as soon as it finds over ``limit``.
 
         Search pages are read and checked here (PyGithub's lists take any answer for a page);
@@ -91,15 +91,15 @@ class RestSearch:
                 return None
             items += [item for item in page.items if item.pull_request is not None]
             url, parameters = _next(headers.get("link", "")), {}
-        raws = (self._raw(repository, item) for item in items)
-        return [raw for raw in raws if raw is not None]
+        records = (self._record(repository, item) for item in items)
+        return [found for found in records if found is not None]
 
     def describe_budget(self) -> str:
         """Return the rate-limit budget the last answer reported."""
         remaining, limit = self.client.github.requester.rate_limiting
         return f"REST budget {remaining:,} of {limit:,}" if limit >= 0 else "rate limit unknown"
 
-    def _raw(self, repository: Repository, item: Item) -> RawPull | None:
+    def _record(self, repository: Repository, item: Item) -> PullRequest | None:
         """Read the pull request behind the search result ``item``; None if it was not merged."""
         pull = repository.get_pull(item.number)
         merged_at = item.closed_at if self.label_mode else pull.merged_at
@@ -120,7 +120,8 @@ class RestSearch:
         )
         body = pull.body or ""
         people = [author, *(r.author for r in reviews)]
-        return RawPull(
+        return pull_request(
+            self.repo.name,
             number=_is(pull.number, int, "pull request number"),
             title=pull.title or "",
             body=body,

@@ -11,15 +11,16 @@ from typing import Any
 from github.GithubException import GithubException
 
 from digest.config import RepoSettings
-from digest.sources._github_client import Client, reset_wait
-from digest.sources._github_errors import (
+from digest.models import PullRequest
+from digest.sources.github.client import Client, reset_wait
+from digest.sources.github.errors import (
     NotFound,
     QueryError,
     RateLimitStop,
     Renamed,
     Unavailable,
 )
-from digest.sources._github_query import (
+from digest.sources.github.query import (
     FILES,
     PROBE,
     SEARCH,
@@ -28,9 +29,8 @@ from digest.sources._github_query import (
     FilesData,
     Pull,
     SearchData,
-    raw_pull,
+    record,
 )
-from digest.sources._github_records import RawPull
 
 
 class GraphQLSearch:
@@ -45,7 +45,7 @@ class GraphQLSearch:
         self.label_mode = repo.merged_label is not None
         self.budget: Budget | None = None
 
-    def search(self, query: str, limit: int | None) -> list[RawPull] | None:
+    def search(self, query: str, limit: int | None) -> list[PullRequest] | None:
         """Return the pull requests ``query`` finds, or None as soon as it finds over ``limit``.
 
         Raises :class:`NotFound` or :class:`Renamed` when the repository is not there.
@@ -65,8 +65,8 @@ class GraphQLSearch:
             if not data.search.pageInfo.hasNextPage or not cursor:
                 break
             variables["after"] = cursor
-        raws = (raw_pull(p, self.repo.name, self._files(p), self.label_mode) for p in pulls)
-        return [raw for raw in raws if raw is not None]
+        records = (record(p, self.repo.name, self._files(p), self.label_mode) for p in pulls)
+        return [found for found in records if found is not None]
 
     @classmethod
     def probe(cls, client: Client) -> Budget:

@@ -30,7 +30,7 @@ from urllib3.util import Retry
 from digest.config import Settings
 from digest.errors import WireError
 from digest.secrets import Redactor, check_secrets, redact
-from digest.sources._github_errors import RATE_LIMITED, RateLimitStop, explain
+from digest.sources.github.errors import RATE_LIMITED, RateLimitStop, explain
 from digest.text import one_line
 
 DEFAULT_API_URL = "https://api.github.com"

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from digest.config import RepoSettings
 from digest.errors import WireError
-from digest.sources._github_client import Client
-from digest.sources._github_query import _Shape
+from digest.sources.github.client import Client
+from digest.sources.github.query import _Shape
 from digest.text import count, one_line
 
 #: Label names a merge bot puts on a pull request it landed by closing it.

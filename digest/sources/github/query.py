@@ -16,8 +16,8 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from digest.models import FileChange, Review
-from digest.sources._github_records import RawPull
+from digest.models import FileChange, PullRequest, Review
+from digest.sources.github.records import pull_request
 
 PAGE = 100
 _FILE = "pageInfo { hasNextPage endCursor } nodes { path additions deletions }"
@@ -187,8 +187,8 @@ class FilesData(_Shape):
     node: PullFiles | None
 
 
-def raw_pull(pull: Pull, repo: str, files: list[File], closed_is_merged: bool) -> RawPull | None:
-    """Return the :class:`RawPull` of ``pull`` of ``repo`` with all its ``files``.
+def record(pull: Pull, repo: str, files: list[File], closed_is_merged: bool) -> PullRequest | None:
+    """Return the record of ``pull`` of ``repo`` with all its ``files``.
 
     ``closed_is_merged``: the repository's merge bot closes pull requests, so the closing
     time is the merge time. None when ``pull`` has no such time (it was not merged).
@@ -198,7 +198,8 @@ def raw_pull(pull: Pull, repo: str, files: list[File], closed_is_merged: bool) -
         return None
     reviews = pull.reviews.present() if pull.reviews else []
     closes = pull.closingIssuesReferences.present() if pull.closingIssuesReferences else []
-    return RawPull(
+    return pull_request(
+        repo,
         number=pull.number,
         title=pull.title,
         body=pull.body,
@@ -206,15 +207,15 @@ def raw_pull(pull: Pull, repo: str, files: list[File], closed_is_merged: bool) -
         merged_at=merged_at,
         author=pull.author.login if pull.author else None,
         sha=pull.commit(),
-        labels=tuple(label.name for label in pull.labels.present()) if pull.labels else (),
-        files=tuple(FileChange(f.path, f.additions, f.deletions) for f in files),
+        labels=[label.name for label in pull.labels.present()] if pull.labels else (),
+        files=[FileChange(f.path, f.additions, f.deletions) for f in files],
         additions=pull.additions,
         deletions=pull.deletions,
         changed_files=pull.changedFiles,
-        reviews=tuple(Review(r.author.login if r.author else "", r.state) for r in reviews),
+        reviews=[Review(r.author.login if r.author else "", r.state) for r in reviews],
         comments=pull.comments.totalCount,
         review_comments=sum(r.comments.totalCount for r in reviews),
-        participants=tuple(user.login for user in pull.participants.present()),
+        participants=[user.login for user in pull.participants.present()],
         linked_issues=tuple(
             dict.fromkeys(
                 i.number for i in closes if i.repository.nameWithOwner.lower() == repo.lower()

@@ -1,14 +1,6 @@
-"""Collect a day's merged pull requests from the GitHub API (github.com or GitHub Enterprise).
+"""The GitHub source: one per run, reading every repository through one client.
 
-The day's merges are found with GitHub's search, ``repo:R is:pr is:merged merged:<day>``;
-for a repository whose merge bot closes pull requests and labels them (``merged_label``),
-``repo:R is:pr is:closed label:<label> closed:<day>`` with the closing time as merge time.
-A search yields at most 1,000 results, so a window with more is split in halves until each
-part fits. With a token, everything comes in bulk through GraphQL (one request per 100 pull
-requests); without one, or where GraphQL is missing, through REST (three requests per pull
-request). Only :class:`~digest.models.PullRequest` records leave this module; every
-PyGithub, HTTP or parsing failure becomes one :class:`~digest.errors.WireError` naming the
-repository.
+See the package docstring for how a day's merges are found.
 """
 
 from __future__ import annotations
@@ -23,8 +15,9 @@ from typing import Any, Protocol
 from digest.config import RepoSettings
 from digest.errors import WireError
 from digest.models import PullRequest
-from digest.sources._github_client import Client, connect, find_token
-from digest.sources._github_errors import (
+from digest.sources.base import SourceContext, day_window
+from digest.sources.github.client import Client, connect, find_token
+from digest.sources.github.errors import (
     API_ERRORS,
     NotFound,
     QueryError,
@@ -32,12 +25,11 @@ from digest.sources._github_errors import (
     Renamed,
     Unavailable,
 )
-from digest.sources._github_graphql import GraphQLSearch
-from digest.sources._github_hints import ModeHint, iso, landed, mode_hint, search_query
-from digest.sources._github_query import Budget
-from digest.sources._github_records import RawPull, build_pulls
-from digest.sources._github_rest import RestSearch
-from digest.sources.base import SourceContext, day_window
+from digest.sources.github.graphql import GraphQLSearch
+from digest.sources.github.hints import ModeHint, iso, landed, mode_hint, search_query
+from digest.sources.github.query import Budget
+from digest.sources.github.records import finish
+from digest.sources.github.rest import RestSearch
 from digest.text import count
 
 #: Most results one search query can return.
@@ -58,7 +50,7 @@ _FAILURES: tuple[type[BaseException], ...] = (
 class _Search(Protocol):
     kind: str
 
-    def search(self, query: str, limit: int | None) -> list[RawPull] | None: ...
+    def search(self, query: str, limit: int | None) -> list[PullRequest] | None: ...
 
     def describe_budget(self) -> str: ...
 
@@ -119,8 +111,8 @@ class GitHubSource:
                 "set GITHUB_TOKEN"
             )
         try:
-            search, raws = self._gather(client, repo, start, end)
-            pulls = build_pulls(repo.name, raws, start, end)
+            search, found = self._gather(client, repo, start, end)
+            pulls = finish(repo.name, found, start, end)
             budget = search.describe_budget()
         except _FAILURES as error:
             raise self._failure(client, repo, error) from None
@@ -219,7 +211,7 @@ class GitHubSource:
 
     def _gather(
         self, client: Client, repo: RepoSettings, start: dt.datetime, end: dt.datetime
-    ) -> tuple[_Search, list[RawPull]]:
+    ) -> tuple[_Search, list[PullRequest]]:
         """Return the search used and every pull request it found for ``[start, end)``."""
         if client.token is not None and client.graphql is not False:
             graphql = GraphQLSearch(client, repo)
@@ -237,7 +229,7 @@ class GitHubSource:
 
     def _window(
         self, search: _Search, repo: RepoSettings, start: dt.datetime, end: dt.datetime
-    ) -> list[RawPull]:
+    ) -> list[PullRequest]:
         """Return what ``search`` finds in ``[start, end)``, splitting it while over 1,000."""
         splittable = end - start > _SECOND
         found = search.search(search_query(repo, start, end), SEARCH_LIMIT if splittable else None)
