@@ -20,6 +20,8 @@ import hashlib
 import json
 import re
 import shlex
+import socket
+import struct
 import threading
 import time
 from collections.abc import Iterator
@@ -32,6 +34,8 @@ from urllib.parse import parse_qs, quote, urlencode, urlsplit
 WEB = "https://github.com"
 DOCS = "https://docs.github.com/rest"
 SEARCH_CAP = 1000
+#: The status :meth:`FakeGitHub.answer` gives for "hang up without answering".
+RESET = 0
 SECONDARY = (
     "You have exceeded a secondary rate limit. Please wait a few minutes before you try again."
 )
@@ -93,6 +97,8 @@ class Fault:
     raw: bytes | None = None
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0
+    #: Hang up at once, without an answer (the client sees a connection reset).
+    reset: bool = False
 
     @classmethod
     def server_error(cls, status: int = 502) -> Fault:
@@ -116,6 +122,10 @@ class Fault:
     @classmethod
     def slow(cls, seconds: float) -> Fault:
         return cls(None, delay=seconds)
+
+    @classmethod
+    def hang_up(cls) -> Fault:
+        return cls(None, reset=True)
 
     @classmethod
     def malformed(cls, raw: bytes = b'{"data": {"search": {"issueCount": 3, "nodes": [') -> Fault:
@@ -174,6 +184,8 @@ class FakeGitHub:
         resource = _resource(parts.path)
         if fault is not None and fault.delay:
             self.release.wait(fault.delay)
+        if fault is not None and fault.reset:
+            return RESET, {}, b""
         if fault is not None and fault.status is not None:
             data = fault.raw if fault.raw is not None else json.dumps(fault.body).encode()
             return fault.status, self._headers(resource, authorization) | fault.headers, data
@@ -706,6 +718,10 @@ class _Handler(BaseHTTPRequestHandler):
         status, headers, data = self.server.fake.answer(
             method, self.path, self.headers.get("Authorization"), body
         )
+        if status == RESET:  # close with SO_LINGER 0: the peer gets a TCP reset, not an answer
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.close_connection = True
+            return
         try:
             self.send_response(status)
             for name, value in headers.items():
