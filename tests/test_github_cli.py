@@ -302,13 +302,14 @@ def test_doctor_checks_merged_label_against_the_last_week(
     )
     assert digest(config, fake_github, "doctor") == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[4:8] == [
+    assert out[4:] == [
         "warn  acme/rocket: reachable on GitHub; none merged through GitHub in the last 7 days, "
         "but 1 pull request closed with the label 'Merged' (a merge bot lands them so)",
         "      fix: put 'merged_label: Merged' under acme/rocket in the configuration",
         "warn  acme/ground: reachable on GitHub; none closed with the label 'landed' in the last "
         "7 days, but 1 pull request merged through GitHub",
         "      fix: remove 'merged_label: landed' from acme/ground in the configuration",
+        "digest doctor: no problems, 2 warnings",
     ]
 
 
