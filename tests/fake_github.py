@@ -329,7 +329,12 @@ class FakeGitHub:
                 "hasNextPage": end < min(len(matches), SEARCH_CAP),
                 "endCursor": _cursor(end),
             },
-            "nodes": [self._pull_node(found, p) for p in matches[offset:end]] if found else [],
+            "nodes": [
+                self._pull_node(found, p, closer=bool(variables.get("closer")))
+                for p in matches[offset:end]
+            ]
+            if found
+            else [],
         }
         answer: dict[str, Any] = {"data": data}
         if repo is None:
@@ -557,8 +562,8 @@ class FakeGitHub:
             "author_association": "MEMBER",
         }
 
-    def _pull_node(self, repo: FakeRepo, pull: FakePull) -> Json:
-        return {
+    def _pull_node(self, repo: FakeRepo, pull: FakePull, *, closer: bool) -> Json:
+        node = {
             "id": f"PR_{repo.id}_{pull.number}",
             "number": pull.number,
             "title": pull.title,
@@ -586,10 +591,12 @@ class FakeGitHub:
                     {"number": n, "repository": {"nameWithOwner": repo.name}} for n in pull.closes
                 ]
             },
-            "timelineItems": {
-                "nodes": [{"closer": {"oid": pull.closed_by} if pull.closed_by else None}]
-            },
         }
+        if closer:  # asked for with @include(if: $closer)
+            node["timelineItems"] = {
+                "nodes": [{"closer": {"oid": pull.closed_by} if pull.closed_by else None}]
+            }
+        return node
 
     # Headers and budgets.
     def _limits(self, authorization: str | None) -> dict[str, int]:

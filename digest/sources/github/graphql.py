@@ -52,7 +52,7 @@ class GraphQLSearch:
         """
         owner, name = self.repo.name.split("/", 1)
         # Sorted by creation time, which never changes, so pages do not shift.
-        variables: dict[str, Any] = {"owner": owner, "name": name}
+        variables: dict[str, Any] = {"owner": owner, "name": name, "closer": self.label_mode}
         variables["query"] = f"{query} sort:created-asc"
         pulls: list[Pull] = []
         while True:

@@ -33,11 +33,13 @@ _PULL = f"""
       comments {{ totalCount }}
       participants(first: 100) {{ nodes {{ login }} }}
       closingIssuesReferences(first: 25) {{ nodes {{ number repository {{ nameWithOwner }} }} }}
-      timelineItems(itemTypes: [CLOSED_EVENT], last: 1) {{
+      timelineItems(itemTypes: [CLOSED_EVENT], last: 1) @include(if: $closer) {{
         nodes {{ ... on ClosedEvent {{ closer {{ ... on Commit {{ oid }} }} }} }}
       }}"""
 
-SEARCH = f"""query WireDay($owner: String!, $name: String!, $query: String!, $after: String) {{
+SEARCH = f"""query WireDay(
+  $owner: String!, $name: String!, $query: String!, $after: String, $closer: Boolean = false
+) {{
   {_BUDGET}
   repository(owner: $owner, name: $name) {{ nameWithOwner }}
   search(type: ISSUE, query: $query, first: {PAGE}, after: $after) {{
@@ -144,7 +146,8 @@ class Pull(_Shape):
     comments: Count
     participants: Nodes[Login]
     closingIssuesReferences: Nodes[Issue] | None
-    #: The last time it was closed; by a commit when a merge bot landed it.
+    #: The last time it was closed; by a commit when a merge bot landed it (asked for
+    #: only with ``merged_label``: a merged pull request has its merge commit).
     timelineItems: Nodes[Closed] | None = None
 
     def commit(self) -> str | None:
