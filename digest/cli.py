@@ -219,7 +219,9 @@ def _doctor(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
         if finding.fix:
             print(f"      fix: {finding.fix}")
     failed = sum(finding.status == doctor.Status.FAIL for finding in findings)
-    print(f"digest doctor: {count(failed, 'problem')}" if failed else "digest doctor: all good")
+    warned = sum(finding.status == doctor.Status.WARN for finding in findings)
+    said = f"no problems, {count(warned, 'warning')}" if warned else "all good"
+    print(f"digest doctor: {count(failed, 'problem')}" if failed else f"digest doctor: {said}")
     return EXIT_PARTIAL if failed else 0
 
 

@@ -20,7 +20,7 @@ from digest.models import ChangeSummary, Digest, FollowUp, PullRequest, RepoDay,
 from digest.registry import Registry
 from digest.render import RenderReport, render_site
 from digest.secrets import redact
-from digest.sources.base import SourceContext, day_window
+from digest.sources.base import Source, SourceContext, day_window
 from digest.store import Store
 
 if TYPE_CHECKING:
@@ -41,6 +41,9 @@ class Runtime:
     registry: Registry
     clock: Clock
     env: Mapping[str, str] = field(default_factory=dict)
+    #: The run's sources by name, built on first use: one per run, so a source keeps one
+    #: connection and says what it learns (no token, no GraphQL) once, not per repository.
+    sources: dict[str, Source] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def store(self) -> Store:
@@ -232,8 +235,11 @@ def render(rt: Runtime) -> RenderReport:
 
 
 def _collect_repo(rt: Runtime, repo: RepoSettings, day: dt.date) -> tuple[PullRequest, ...]:
-    context = SourceContext(settings=rt.settings, clock=rt.clock, env=rt.env)
-    source = rt.registry.source(repo.source or "")(context)
+    name = repo.source or ""
+    source = rt.sources.get(name)
+    if source is None:
+        context = SourceContext(settings=rt.settings, clock=rt.clock, env=rt.env)
+        source = rt.sources[name] = rt.registry.source(name)(context)
     return source.collect(repo, day)
 
 

@@ -8,7 +8,7 @@ comments, and faults injected by request number. Every request is recorded and c
 Only the parts of the APIs the GitHub source uses are here: ``POST /graphql`` (the day
 search and the files of a pull request), ``GET /repos/{owner}/{repo}``,
 ``/repositories/{id}``, ``/search/issues``, ``/repos/.../pulls/{n}`` with ``/files`` and
-``/reviews``, and ``/rate_limit``.
+``/reviews``, ``/repos/.../issues/{n}/events``, and ``/rate_limit``.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ import hashlib
 import json
 import re
 import shlex
+import socket
+import struct
 import threading
 import time
 from collections.abc import Iterator
@@ -32,6 +34,8 @@ from urllib.parse import parse_qs, quote, urlencode, urlsplit
 WEB = "https://github.com"
 DOCS = "https://docs.github.com/rest"
 SEARCH_CAP = 1000
+#: The status :meth:`FakeGitHub.answer` gives for "hang up without answering".
+RESET = 0
 SECONDARY = (
     "You have exceeded a secondary rate limit. Please wait a few minutes before you try again."
 )
@@ -57,6 +61,8 @@ class FakePull:
     #: Issues of the same repository the pull request closes.
     closes: tuple[int, ...] = ()
     closed_at: dt.datetime | None = None
+    #: The commit that closed it: a merge bot pushed it and closed the pull request "in" it.
+    closed_by: str | None = None
 
     @property
     def closed(self) -> dt.datetime:
@@ -91,6 +97,8 @@ class Fault:
     raw: bytes | None = None
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0
+    #: Hang up at once, without an answer (the client sees a connection reset).
+    reset: bool = False
 
     @classmethod
     def server_error(cls, status: int = 502) -> Fault:
@@ -114,6 +122,10 @@ class Fault:
     @classmethod
     def slow(cls, seconds: float) -> Fault:
         return cls(None, delay=seconds)
+
+    @classmethod
+    def hang_up(cls) -> Fault:
+        return cls(None, reset=True)
 
     @classmethod
     def malformed(cls, raw: bytes = b'{"data": {"search": {"issueCount": 3, "nodes": [') -> Fault:
@@ -172,6 +184,8 @@ class FakeGitHub:
         resource = _resource(parts.path)
         if fault is not None and fault.delay:
             self.release.wait(fault.delay)
+        if fault is not None and fault.reset:
+            return RESET, {}, b""
         if fault is not None and fault.status is not None:
             data = fault.raw if fault.raw is not None else json.dumps(fault.body).encode()
             return fault.status, self._headers(resource, authorization) | fault.headers, data
@@ -218,7 +232,11 @@ class FakeGitHub:
         if not rest:
             return 200, {}, self._repo_json(repo)
         match = re.fullmatch(r"/pulls/(\d+)(/files|/reviews)?", rest)
-        pull = next((p for p in repo.pulls if match and p.number == int(match[1])), None)
+        events = re.fullmatch(r"/issues/(\d+)/events", rest)
+        found = match or events
+        pull = next((p for p in repo.pulls if found and p.number == int(found[1])), None)
+        if pull is not None and events is not None:
+            return self._paged(f"/repos/{repo.name}{rest}", query, self._events_json(repo, pull))
         if match is None or pull is None:
             return 404, {}, _not_found()
         if match[2] is None:
@@ -292,6 +310,8 @@ class FakeGitHub:
         if "node(" in query:
             data["node"] = self._files_page(variables["id"], variables.get("after"))
             return 200, {}, {"data": data}
+        if re.fullmatch(r"query \w+ \{ rateLimit \{[\w ]+\} \}", query.strip()):
+            return 200, {}, {"data": data}  # the budget alone: a probe of the token
         return 200, {}, {"errors": [{"message": "the fake does not know this query"}]}
 
     def _graphql_search(
@@ -309,7 +329,12 @@ class FakeGitHub:
                 "hasNextPage": end < min(len(matches), SEARCH_CAP),
                 "endCursor": _cursor(end),
             },
-            "nodes": [self._pull_node(found, p) for p in matches[offset:end]] if found else [],
+            "nodes": [
+                self._pull_node(found, p, closer=bool(variables.get("closer")))
+                for p in matches[offset:end]
+            ]
+            if found
+            else [],
         }
         answer: dict[str, Any] = {"data": data}
         if repo is None:
@@ -343,6 +368,8 @@ class FakeGitHub:
         pulls = list(repo.pulls)
         if "merged" in qualifiers.get("is", []):
             pulls = [p for p in pulls if p.merged_at is not None]
+        if "unmerged" in qualifiers.get("is", []):  # closed without a merge (all are closed)
+            pulls = [p for p in pulls if p.merged_at is None]
         for label in qualifiers.get("label", []):
             pulls = [p for p in pulls if label in p.labels]
         for key, moment in (("merged", "merged_at"), ("closed", "closed")):
@@ -470,6 +497,37 @@ class FakeGitHub:
             "changed_files": len(pull.files),
         }
 
+    def _events_json(self, repo: FakeRepo, pull: FakePull) -> list[Json]:
+        """The pull request's history: labelled (by the bot, as it lands it), then closed."""
+        api = f"{self.url}/repos/{repo.name}"
+        bot = self._user("merge-bot")
+        history: list[Json] = [
+            {"event": "labeled", "label": {"name": label, "color": "ededed"}}
+            for label in pull.labels
+        ]
+        history.append(
+            {
+                "event": "closed",
+                "commit_id": pull.closed_by or (pull.sha if pull.merged_at else None),
+                "commit_url": f"{api}/commits/{pull.closed_by}" if pull.closed_by else None,
+                "state_reason": None,
+            }
+        )
+        return [
+            {
+                "id": pull.number * 1000 + n,
+                "node_id": f"IE_{pull.number}_{n}",
+                "url": f"{api}/issues/events/{pull.number * 1000 + n}",
+                "actor": bot,
+                "commit_id": None,
+                "commit_url": None,
+                "created_at": _iso(pull.closed),
+                "performed_via_github_app": None,
+            }
+            | event
+            for n, event in enumerate(history)
+        ]
+
     def _file_json(self, repo: FakeRepo, change: tuple[str, int, int]) -> Json:
         path, additions, deletions = change
         blob = hashlib.sha1(path.encode()).hexdigest()
@@ -504,8 +562,8 @@ class FakeGitHub:
             "author_association": "MEMBER",
         }
 
-    def _pull_node(self, repo: FakeRepo, pull: FakePull) -> Json:
-        return {
+    def _pull_node(self, repo: FakeRepo, pull: FakePull, *, closer: bool) -> Json:
+        node = {
             "id": f"PR_{repo.id}_{pull.number}",
             "number": pull.number,
             "title": pull.title,
@@ -534,6 +592,11 @@ class FakeGitHub:
                 ]
             },
         }
+        if closer:  # asked for with @include(if: $closer)
+            node["timelineItems"] = {
+                "nodes": [{"closer": {"oid": pull.closed_by} if pull.closed_by else None}]
+            }
+        return node
 
     # Headers and budgets.
     def _limits(self, authorization: str | None) -> dict[str, int]:
@@ -662,6 +725,10 @@ class _Handler(BaseHTTPRequestHandler):
         status, headers, data = self.server.fake.answer(
             method, self.path, self.headers.get("Authorization"), body
         )
+        if status == RESET:  # close with SO_LINGER 0: the peer gets a TCP reset, not an answer
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.close_connection = True
+            return
         try:
             self.send_response(status)
             for name, value in headers.items():

@@ -11,7 +11,6 @@ import html5lib
 import pytest
 
 from digest.cli import main
-from digest.sources import github as github_source
 from tests.factories import executable_scripts
 from tests.fake_github import FakeGitHub, FakePull, Fault
 from tests.gitrepo import GitRepo, at
@@ -30,12 +29,6 @@ projects:
       - name: acme/rocket
       - name: acme/ground
 {extra}"""
-
-
-@pytest.fixture(autouse=True)
-def _fresh_warnings(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The no-token warning is said once per process: let each test start afresh."""
-    monkeypatch.setattr(github_source, "_warned", set())
 
 
 @pytest.fixture
@@ -218,8 +211,9 @@ def test_doctor_says_all_is_well(
         "ok    GitHub token: from GITHUB_TOKEN (not shown)",
         "ok    GitHub rate limit: core 5,000 of 5,000 left, search 30 of 30 left, "
         "graphql 5,000 of 5,000 left",
-        "ok    acme/rocket: reachable on GitHub",
-        "ok    acme/ground: reachable on GitHub",
+        "ok    GitHub GraphQL: answers the token (budget 4,999 of 5,000)",
+        "ok    acme/rocket: reachable on GitHub; 4 pull requests merged in the last 7 days",
+        "ok    acme/ground: reachable on GitHub; 1 pull request merged in the last 7 days",
         f"ok    acme/pad: clone {tmp_path / 'clones/pad'}, branch main at {head[:12]}",
         "digest doctor: all good",
     ]
@@ -238,7 +232,8 @@ def test_doctor_says_what_to_fix(
         "warn  GitHub token: none: GitHub is read anonymously (REST only, 60 requests an hour)",
         "      fix: export GITHUB_TOKEN=<a token that can read the repositories>",
         "ok    GitHub rate limit: core 60 of 60 left, search 10 of 10 left",
-        "ok    acme/rocket: reachable on GitHub",
+        "ok    GitHub GraphQL: not used without a token (REST only)",
+        "ok    acme/rocket: reachable on GitHub; 4 pull requests merged in the last 7 days",
         f"FAIL  acme/ground: no such repository at {api.url} (or it is private and anonymous "
         "access cannot see it); check its name in the configuration",
         "      fix: check the name, and that the token can read the repository",
@@ -289,3 +284,69 @@ def test_doctor_advice_follows_the_failure(
     out = capsys.readouterr().out
     assert "fix: check the network or proxy, and github.api_url / GITHUB_API_URL" in out
     assert "fix: check the name" not in out
+
+
+def test_doctor_checks_merged_label_against_the_last_week(
+    tmp_path: Path, fake_github: FakeGitHub, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # acme/rocket lands like pytorch/pytorch (closed by a bot and labelled); acme/ground
+    # merges through GitHub but is configured with a label.
+    bot = {"closed_at": at(DAY, 9), "labels": ("Merged",)}
+    fake_github.add("acme/rocket", FakePull(1, "Landed", None, **bot))  # type: ignore[arg-type]
+    fake_github.add("acme/ground", FakePull(7, "Pour the pad", at(DAY - dt.timedelta(days=6), 8)))
+    config = tmp_path / "digest.yaml"
+    config.write_text(
+        CONFIG.format(retries=1, extra="").replace(
+            "- name: acme/ground", "- name: acme/ground\n        merged_label: landed"
+        )
+    )
+    assert digest(config, fake_github, "doctor") == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[4:] == [
+        "warn  acme/rocket: reachable on GitHub; none merged through GitHub in the last 7 days, "
+        "but 1 pull request closed with the label 'Merged' (a merge bot lands them so)",
+        "      fix: put 'merged_label: Merged' under acme/rocket in the configuration",
+        "warn  acme/ground: reachable on GitHub; none closed with the label 'landed' in the last "
+        "7 days, but 1 pull request merged through GitHub",
+        "      fix: remove 'merged_label: landed' from acme/ground in the configuration",
+        "digest doctor: no problems, 2 warnings",
+    ]
+
+
+def test_doctor_says_when_the_server_has_no_graphql_or_refuses_it(
+    tmp_path: Path, api: FakeGitHub, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = write_config(tmp_path)
+    api.graphql = False
+    assert digest(config, api, "doctor") == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[3:5] == [
+        f"warn  GitHub GraphQL: no GraphQL API at {api.url}; every repository is read through "
+        "REST (about 3 requests per pull request instead of 1 per 100)",
+        "      fix: nothing to fix on GitHub Enterprise without GraphQL; otherwise check "
+        "github.api_url",
+    ]
+    assert api.count("/graphql") == 1
+
+    api.graphql = True
+    api.faults = {len(api.seen) + 2 + n: Fault.server_error(502) for n in range(3)}
+    assert digest(config, api, "doctor") == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[3:5] == [
+        "FAIL  GitHub GraphQL: GitHub kept failing (502: Server Error) after the retries in "
+        "github.retries",
+        "      fix: GitHub is failing on its side; try again later (nothing to change here)",
+    ]
+
+
+def test_a_run_probes_graphql_once_and_reads_every_repository_through_one_client(
+    tmp_path: Path, api: FakeGitHub, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = write_config(tmp_path)
+    api.graphql = False
+    assert digest(config, api, "collect", "--since", "2026-03-03", "--until", "2026-03-04") == 0
+    err = capsys.readouterr().err
+    assert api.count("/graphql") == 1  # two repositories, two days: one probe
+    assert err.count("no GraphQL API at") == 1
+    stored = json.loads((tmp_path / "data/collected/acme/rocket/2026-03-04.json").read_text())
+    assert [p["number"] for p in stored["pulls"]] == [101, 102, 103]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import hashlib
 import json
 import logging
 import re
@@ -18,10 +19,9 @@ from digest.clock import FixedClock
 from digest.config import GitHubSettings, ProjectSettings, RepoSettings, Settings
 from digest.errors import WireError
 from digest.models import ChangeLink, FileChange, PullRequest, RepoDay, Review
-from digest.sources import github as github_source
-from digest.sources._github_query import FILES, SEARCH
 from digest.sources.base import SourceContext
 from digest.sources.github import GitHubSource
+from digest.sources.github.query import FILES, PROBE, SEARCH
 from digest.store import Store
 from tests.fake_github import FakeGitHub, FakePull, Fault
 
@@ -65,12 +65,6 @@ class Run:
         with pytest.raises(WireError) as caught:
             self.collect(name, **repo)
         return str(caught.value)
-
-
-@pytest.fixture(autouse=True)
-def _warnings_once_per_test(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The no-token warning is said once per process: let each test start afresh."""
-    monkeypatch.setattr(github_source, "_warned", set())
 
 
 def day_of(fake: FakeGitHub) -> None:
@@ -236,6 +230,76 @@ def test_label_merged_mode_over_rest(fake_github: FakeGitHub) -> None:
     ]
 
 
+def bot_landed(fake: FakeGitHub, label: str = "Merged") -> None:
+    """acme/rocket lands like pytorch/pytorch: its bot closes pull requests and labels them."""
+    fake.add(
+        REPO,
+        FakePull(1, "Landed by the bot", None, closed_at=at(9), labels=("module: ci", label)),
+        FakePull(2, "Landed again", None, closed_at=at(10), labels=(label,)),
+        FakePull(3, "Abandoned", None, closed_at=at(11), labels=("stale",)),
+    )
+
+
+@pytest.mark.parametrize("env", [WITH_TOKEN, {}], ids=["graphql", "rest"])
+def test_a_merge_bot_repository_read_for_github_merges_gets_the_config_fix(
+    fake_github: FakeGitHub, caplog: pytest.LogCaptureFixture, env: dict[str, str]
+) -> None:
+    bot_landed(fake_github)
+    assert Run(fake_github, env=env).collect() == ()
+    (warning,) = [r.getMessage() for r in caplog.records if "merged_label" in r.getMessage()]
+    assert warning == (
+        "acme/rocket: none merged through GitHub on 2026-03-04, but 2 pull requests closed "
+        "with the label 'Merged' (a merge bot lands them so); put 'merged_label: Merged' "
+        "under acme/rocket in the configuration"
+    )
+    # One extra request, a search for what closed unmerged that day.
+    hint = fake_github.seen[-1]
+    assert hint.path == "/search/issues"
+    assert hint.query["q"] == [
+        "repo:acme/rocket is:pr is:closed is:unmerged "
+        "closed:2026-03-04T00:00:00Z..2026-03-04T23:59:59Z"
+    ]
+
+
+def test_a_quiet_day_or_a_day_with_merges_gets_no_hint(
+    fake_github: FakeGitHub, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake_github.add(REPO, FakePull(3, "Abandoned", None, closed_at=at(11), labels=("stale",)))
+    assert Run(fake_github).collect() == ()
+    assert fake_github.count() == 2 and "merged_label" not in caplog.text
+    fake_github.repos.clear()
+    fake_github.seen.clear()
+    day_of(fake_github)
+    assert len(Run(fake_github).collect()) == 3
+    assert fake_github.count() == 1  # no hint asked for: the day has merges
+
+
+def test_a_label_configured_for_a_repository_that_merges_gets_the_config_fix(
+    fake_github: FakeGitHub, caplog: pytest.LogCaptureFixture
+) -> None:
+    day_of(fake_github)
+    assert Run(fake_github).collect(merged_label="Merged") == ()
+    (warning,) = [r.getMessage() for r in caplog.records if "merged_label" in r.getMessage()]
+    assert warning == (
+        "acme/rocket: none closed with the label 'Merged' on 2026-03-04, but 3 pull requests "
+        "merged through GitHub; remove 'merged_label: Merged' from acme/rocket in the "
+        "configuration"
+    )
+    assert fake_github.seen[-1].query["per_page"] == ["1"]  # only the count is read
+
+
+def test_a_failed_hint_changes_nothing(
+    fake_github: FakeGitHub, caplog: pytest.LogCaptureFixture
+) -> None:
+    bot_landed(fake_github, label="ci: merged")
+    fake_github.faults = {n: Fault.server_error(502) for n in range(2, 9)}
+    assert Run(fake_github, retries=1).collect() == ()
+    assert "merged_label" not in caplog.text
+    fake_github.faults = {}
+    Run(fake_github).collect()
+    assert "put 'merged_label: \"ci: merged\"' under acme/rocket" in caplog.text
+
+
 @pytest.mark.parametrize("env", [WITH_TOKEN, {}], ids=["graphql", "rest"])
 @pytest.mark.parametrize("private", [False, True], ids=["missing", "private"])
 def test_a_missing_or_private_repository_is_one_clear_error(
@@ -390,9 +454,9 @@ def test_without_a_token_rest_is_used_and_the_warning_said_once(
     day_of(fake_github)
     fake_github.add("acme/ground", FakePull(7, "Pour the pad", at(8)))
     caplog.set_level(logging.INFO)
-    run = Run(fake_github, env={})
+    run = Run(fake_github, env={})  # one source for the run, as the pipeline keeps it
     rocket = run.collect()
-    ground = Run(fake_github, env={}).collect("acme/ground")
+    ground = run.collect("acme/ground")
 
     assert [p.number for p in rocket] == [101, 102, 103]
     assert [p.number for p in ground] == [7]
@@ -424,6 +488,22 @@ def test_a_server_without_graphql_is_read_through_rest(
         "/repos/acme/rocket",
         "/search/issues",
     ]
+
+
+def test_a_server_without_graphql_is_probed_and_warned_about_once_per_run(
+    fake_github: FakeGitHub, caplog: pytest.LogCaptureFixture
+) -> None:
+    day_of(fake_github)
+    fake_github.add("acme/ground", FakePull(7, "Pour the pad", at(8)))
+    fake_github.graphql = False
+    run = Run(fake_github)
+    for name in (REPO, "acme/ground", REPO):
+        assert run.collect(name)
+    assert fake_github.count("/graphql") == 1
+    assert caplog.text.count("no GraphQL API at") == 1
+    # A new run asks again: the server may have gained GraphQL since.
+    Run(fake_github).collect()
+    assert fake_github.count("/graphql") == 2
 
 
 def test_the_token_is_in_no_log_error_or_record(
@@ -462,7 +542,7 @@ def test_the_queries_are_valid_against_githubs_schema() -> None:
     # GitHub's published schema breaks a rule newer graphql-core versions check (deprecated
     # implementations of undeprecated interface fields); it is GitHub's own, take it as valid.
     schema._validation_errors = []
-    for query in (SEARCH, FILES):
+    for query in (SEARCH, FILES, PROBE):
         assert graphql.validate(schema, graphql.parse(query)) == []
 
 
@@ -638,3 +718,48 @@ def test_a_repository_is_given_up_at_its_deadline(fake_github: FakeGitHub) -> No
     assert "would pass the 50 s allowed per repository (github.deadline)" in message
     assert run.sleeps == []
     assert fake_github.count() == 1
+
+
+@pytest.mark.parametrize("label", [None, "Merged"], ids=["github-merges", "merge-bot"])
+def test_graphql_and_rest_store_the_same_records_for_the_same_pull_requests(
+    fake_github: FakeGitHub, label: str | None
+) -> None:
+    bot = label is not None
+    landed = [hashlib.sha1(f"land {n}".encode()).hexdigest() for n in (1, 2)]
+
+    def pull(number: int, title: str, hour: int, body: str, **more: Any) -> FakePull:
+        return FakePull(
+            number,
+            title,
+            None if bot else at(hour),
+            closed_at=at(hour),
+            closed_by=landed[number - 1] if bot else None,
+            body=body,
+            author="grace",
+            labels=("feature", label) if label else ("feature",),
+            files=(("src/gimbal.py", 40, 2), ("docs/gimbal.md", 5, 0)),
+            **more,
+        )
+
+    # REST knows no participants beyond the author and the reviewers: give no others.
+    first = pull(
+        1,
+        "Add gimbal control",
+        9,
+        "Steers the engines.\n\nFixes #12",
+        closes=(12,),
+        reviews=(("linus", "APPROVED", 2),),
+        participants=("grace", "linus"),
+    )
+    sha = landed[0] if bot else first.sha
+    second = pull(
+        2, 'Revert "Add gimbal control"', 15, f"This reverts commit {sha}.", participants=("grace",)
+    )
+    fake_github.add(REPO, first, second)
+
+    graphql = Run(fake_github).collect(merged_label=label)
+    rest = Run(fake_github, env={}).collect(merged_label=label)
+    assert graphql == rest
+    assert [p.sha for p in graphql] == (landed if bot else [first.sha, second.sha])
+    assert graphql[1].reverts == ChangeLink(REPO, 1, sha, "Add gimbal control")
+    assert fake_github.count("/repos/acme/rocket/issues/") == (2 if bot else 0)

@@ -2,7 +2,8 @@
 
 Used without a token (GitHub's GraphQL API needs one) and against servers without GraphQL.
 It costs one request for the repository, one per 100 search results, and three per pull
-request (the pull request, its files, its reviews). Participants are the author and the
+request (the pull request, its files, its reviews), four for one a merge bot closed (its
+events tell the commit that closed it). Participants are the author and the
 reviewers only, and closing issues are read from the body's closing keywords.
 """
 
@@ -17,11 +18,11 @@ from github.Repository import Repository
 from requests.utils import parse_header_links
 
 from digest.config import RepoSettings
-from digest.models import FileChange, Review
-from digest.sources._github_client import Client
-from digest.sources._github_errors import NotFound, Renamed
-from digest.sources._github_query import T, _Shape
-from digest.sources._github_records import RawPull, closing_references
+from digest.models import FileChange, PullRequest, Review
+from digest.sources.github.client import Client
+from digest.sources.github.errors import NotFound, Renamed
+from digest.sources.github.query import T, _Shape
+from digest.sources.github.records import closing_references, pull_request
 
 
 class Item(_Shape):
@@ -31,6 +32,14 @@ class Item(_Shape):
     closed_at: dt.datetime | None = None
     #: Present for pull requests only.
     pull_request: dict[str, Any] | None = None
+
+
+class Event(_Shape):
+    """One event of an issue's (or pull request's) history."""
+
+    event: str
+    #: For ``closed``: the commit that closed it (a merge bot's push), if a commit did.
+    commit_id: str | None = None
 
 
 class SearchPage(_Shape):
@@ -62,7 +71,7 @@ class RestSearch:
         self._repository = found
         return found
 
-    def search(self, query: str, limit: int | None) -> list[RawPull] | None:
+    def search(self, query: str, limit: int | None) -> list[PullRequest] | None:
         """Return the pull requests ``query`` finds, or None as soon as it finds over ``limit``.
 
         Search pages are read and checked here (PyGithub's lists take any answer for a page);
@@ -82,15 +91,15 @@ class RestSearch:
                 return None
             items += [item for item in page.items if item.pull_request is not None]
             url, parameters = _next(headers.get("link", "")), {}
-        raws = (self._raw(repository, item) for item in items)
-        return [raw for raw in raws if raw is not None]
+        records = (self._record(repository, item) for item in items)
+        return [found for found in records if found is not None]
 
     def describe_budget(self) -> str:
         """Return the rate-limit budget the last answer reported."""
         remaining, limit = self.client.github.requester.rate_limiting
         return f"REST budget {remaining:,} of {limit:,}" if limit >= 0 else "rate limit unknown"
 
-    def _raw(self, repository: Repository, item: Item) -> RawPull | None:
+    def _record(self, repository: Repository, item: Item) -> PullRequest | None:
         """Read the pull request behind the search result ``item``; None if it was not merged."""
         pull = repository.get_pull(item.number)
         merged_at = item.closed_at if self.label_mode else pull.merged_at
@@ -111,14 +120,15 @@ class RestSearch:
         )
         body = pull.body or ""
         people = [author, *(r.author for r in reviews)]
-        return RawPull(
+        return pull_request(
+            self.repo.name,
             number=_is(pull.number, int, "pull request number"),
             title=pull.title or "",
             body=body,
             url=pull.html_url or "",
             merged_at=_is(merged_at, dt.datetime, "merge time"),
             author=author,
-            sha=pull.merge_commit_sha if pull.merged else None,
+            sha=pull.merge_commit_sha if pull.merged else self._closing_commit(item.number),
             labels=tuple(_is(label.name, str, "label") for label in pull.labels),
             files=files,
             additions=pull.additions or 0,
@@ -130,6 +140,25 @@ class RestSearch:
             participants=tuple(dict.fromkeys(p for p in people if p)),
             linked_issues=closing_references(body, self.repo.name),
         )
+
+    def _closing_commit(self, number: int) -> str | None:
+        """Return the commit that last closed pull request ``number`` (None: no commit did).
+
+        A merge bot pushes the commit and closes the pull request "in" it, as GraphQL's
+        ``ClosedEvent.closer`` tells; REST tells it in the ``closed`` event's ``commit_id``.
+        """
+        requester = self.client.github.requester
+        url: str | None = f"/repos/{self.repo.name}/issues/{number}/events"
+        parameters: dict[str, Any] = {"per_page": 100}
+        closed: Event | None = None
+        while url:
+            headers, data = requester.requestJsonAndCheck("GET", url, parameters=parameters)
+            if not isinstance(data, list):
+                raise ValueError(f"the events of #{number} are not a list")
+            for event in (Event.model_validate(e) for e in data):
+                closed = event if event.event == "closed" else closed
+            url, parameters = _next(headers.get("link", "")), {}
+        return closed.commit_id if closed is not None else None
 
 
 def _is(value: object, kind: type[T], what: str) -> T:

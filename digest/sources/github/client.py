@@ -30,7 +30,7 @@ from urllib3.util import Retry
 from digest.config import Settings
 from digest.errors import WireError
 from digest.secrets import Redactor, check_secrets, redact
-from digest.sources._github_errors import RATE_LIMITED, RateLimitStop, explain
+from digest.sources.github.errors import RATE_LIMITED, RateLimitStop, explain
 from digest.text import one_line
 
 DEFAULT_API_URL = "https://api.github.com"
@@ -279,6 +279,10 @@ class Client:
     token: str | None
     url: str
     timeout: float
+    #: Whether the server has a GraphQL API: None until the first GraphQL request tells.
+    graphql: bool | None = None
+    #: Warnings already given on this run (each is said once per run, not per repository).
+    warned: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self._redact = Redactor([self.token]) if self.token else None  # PyGithub logs at DEBUG

@@ -1,7 +1,8 @@
 """The GraphQL queries of the GitHub source and the checked shapes of their answers.
 
 One :data:`SEARCH` request returns up to 100 pull requests with everything the writer uses
-(labels, files, reviews, comment counts, participants, closing issues, merge commit),
+(labels, files, reviews, comment counts, participants, closing issues, merge commit or, for a
+pull request a merge bot closed, the commit that closed it),
 the repository's canonical name (to tell a missing or renamed repository) and the rate-limit
 budget. Only a pull request with more than 100 files needs more: one :data:`FILES` request
 per further 100 files. Answers are validated by pydantic models, so a malformed answer is
@@ -15,8 +16,8 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from digest.models import FileChange, Review
-from digest.sources._github_records import RawPull
+from digest.models import FileChange, PullRequest, Review
+from digest.sources.github.records import pull_request
 
 PAGE = 100
 _FILE = "pageInfo { hasNextPage endCursor } nodes { path additions deletions }"
@@ -31,9 +32,14 @@ _PULL = f"""
       reviews(first: 100) {{ nodes {{ author {{ login }} state comments {{ totalCount }} }} }}
       comments {{ totalCount }}
       participants(first: 100) {{ nodes {{ login }} }}
-      closingIssuesReferences(first: 25) {{ nodes {{ number repository {{ nameWithOwner }} }} }}"""
+      closingIssuesReferences(first: 25) {{ nodes {{ number repository {{ nameWithOwner }} }} }}
+      timelineItems(itemTypes: [CLOSED_EVENT], last: 1) @include(if: $closer) {{
+        nodes {{ ... on ClosedEvent {{ closer {{ ... on Commit {{ oid }} }} }} }}
+      }}"""
 
-SEARCH = f"""query WireDay($owner: String!, $name: String!, $query: String!, $after: String) {{
+SEARCH = f"""query WireDay(
+  $owner: String!, $name: String!, $query: String!, $after: String, $closer: Boolean = false
+) {{
   {_BUDGET}
   repository(owner: $owner, name: $name) {{ nameWithOwner }}
   search(type: ISSUE, query: $query, first: {PAGE}, after: $after) {{
@@ -48,6 +54,9 @@ FILES = f"""query WireFiles($id: ID!, $after: String) {{
   {_BUDGET}
   node(id: $id) {{ ... on PullRequest {{ files(first: {PAGE}, after: $after) {{ {_FILE} }} }} }}
 }}"""
+
+#: The smallest question: does GraphQL answer this token, and with what budget.
+PROBE = f"query WireProbe {{ {_BUDGET} }}"
 
 T = TypeVar("T")
 
@@ -109,6 +118,15 @@ class Issue(_Shape):
     repository: Repository
 
 
+class Closed(_Shape):
+    #: ``{"oid": ...}`` when a commit closed it; ``{}`` for another closer (a pull request).
+    closer: dict[str, Any] | None = None
+
+    def commit(self) -> str | None:
+        oid = (self.closer or {}).get("oid")
+        return oid if isinstance(oid, str) else None
+
+
 class Pull(_Shape):
     id: str
     number: int
@@ -128,6 +146,16 @@ class Pull(_Shape):
     comments: Count
     participants: Nodes[Login]
     closingIssuesReferences: Nodes[Issue] | None
+    #: The last time it was closed; by a commit when a merge bot landed it (asked for
+    #: only with ``merged_label``: a merged pull request has its merge commit).
+    timelineItems: Nodes[Closed] | None = None
+
+    def commit(self) -> str | None:
+        """Return the merge commit, else the commit that closed it (a merge bot's), else None."""
+        if self.mergeCommit is not None:
+            return self.mergeCommit.oid
+        closed = self.timelineItems.present() if self.timelineItems else []
+        return closed[-1].commit() if closed else None
 
 
 class Search(_Shape):
@@ -162,8 +190,8 @@ class FilesData(_Shape):
     node: PullFiles | None
 
 
-def raw_pull(pull: Pull, repo: str, files: list[File], closed_is_merged: bool) -> RawPull | None:
-    """Return the :class:`RawPull` of ``pull`` of ``repo`` with all its ``files``.
+def record(pull: Pull, repo: str, files: list[File], closed_is_merged: bool) -> PullRequest | None:
+    """Return the record of ``pull`` of ``repo`` with all its ``files``.
 
     ``closed_is_merged``: the repository's merge bot closes pull requests, so the closing
     time is the merge time. None when ``pull`` has no such time (it was not merged).
@@ -173,23 +201,24 @@ def raw_pull(pull: Pull, repo: str, files: list[File], closed_is_merged: bool) -
         return None
     reviews = pull.reviews.present() if pull.reviews else []
     closes = pull.closingIssuesReferences.present() if pull.closingIssuesReferences else []
-    return RawPull(
+    return pull_request(
+        repo,
         number=pull.number,
         title=pull.title,
         body=pull.body,
         url=pull.url,
         merged_at=merged_at,
         author=pull.author.login if pull.author else None,
-        sha=pull.mergeCommit.oid if pull.mergeCommit else None,
-        labels=tuple(label.name for label in pull.labels.present()) if pull.labels else (),
-        files=tuple(FileChange(f.path, f.additions, f.deletions) for f in files),
+        sha=pull.commit(),
+        labels=[label.name for label in pull.labels.present()] if pull.labels else (),
+        files=[FileChange(f.path, f.additions, f.deletions) for f in files],
         additions=pull.additions,
         deletions=pull.deletions,
         changed_files=pull.changedFiles,
-        reviews=tuple(Review(r.author.login if r.author else "", r.state) for r in reviews),
+        reviews=[Review(r.author.login if r.author else "", r.state) for r in reviews],
         comments=pull.comments.totalCount,
         review_comments=sum(r.comments.totalCount for r in reviews),
-        participants=tuple(user.login for user in pull.participants.present()),
+        participants=[user.login for user in pull.participants.present()],
         linked_issues=tuple(
             dict.fromkeys(
                 i.number for i in closes if i.repository.nameWithOwner.lower() == repo.lower()

@@ -11,25 +11,26 @@ from typing import Any
 from github.GithubException import GithubException
 
 from digest.config import RepoSettings
-from digest.sources._github_client import Client, reset_wait
-from digest.sources._github_errors import (
+from digest.models import PullRequest
+from digest.sources.github.client import Client, reset_wait
+from digest.sources.github.errors import (
     NotFound,
     QueryError,
     RateLimitStop,
     Renamed,
     Unavailable,
 )
-from digest.sources._github_query import (
+from digest.sources.github.query import (
     FILES,
+    PROBE,
     SEARCH,
     Budget,
     File,
     FilesData,
     Pull,
     SearchData,
-    raw_pull,
+    record,
 )
-from digest.sources._github_records import RawPull
 
 
 class GraphQLSearch:
@@ -43,16 +44,15 @@ class GraphQLSearch:
         #: The merge bot closes pull requests, so the closing time is the merge time.
         self.label_mode = repo.merged_label is not None
         self.budget: Budget | None = None
-        self._answered = False
 
-    def search(self, query: str, limit: int | None) -> list[RawPull] | None:
+    def search(self, query: str, limit: int | None) -> list[PullRequest] | None:
         """Return the pull requests ``query`` finds, or None as soon as it finds over ``limit``.
 
         Raises :class:`NotFound` or :class:`Renamed` when the repository is not there.
         """
         owner, name = self.repo.name.split("/", 1)
         # Sorted by creation time, which never changes, so pages do not shift.
-        variables: dict[str, Any] = {"owner": owner, "name": name}
+        variables: dict[str, Any] = {"owner": owner, "name": name, "closer": self.label_mode}
         variables["query"] = f"{query} sort:created-asc"
         pulls: list[Pull] = []
         while True:
@@ -65,8 +65,17 @@ class GraphQLSearch:
             if not data.search.pageInfo.hasNextPage or not cursor:
                 break
             variables["after"] = cursor
-        raws = (raw_pull(p, self.repo.name, self._files(p), self.label_mode) for p in pulls)
-        return [raw for raw in raws if raw is not None]
+        records = (record(p, self.repo.name, self._files(p), self.label_mode) for p in pulls)
+        return [found for found in records if found is not None]
+
+    @classmethod
+    def probe(cls, client: Client) -> Budget:
+        """Ask GraphQL for its rate limit only (costs nothing); return it.
+
+        Raises :class:`Unavailable` when the server has no GraphQL API.
+        """
+        search = cls(client, RepoSettings(name="probe/probe"))
+        return Budget.model_validate(search._post(PROBE, {})["rateLimit"])
 
     def describe_budget(self) -> str:
         """Return the GraphQL rate-limit budget the last answer reported."""
@@ -148,10 +157,11 @@ class GraphQLSearch:
                     "POST", requester.graphql_url, input=body
                 )
             except GithubException as error:
-                if error.status == 404 and not self._answered:
+                if error.status == 404 and self.client.graphql is None:
+                    self.client.graphql = False
                     raise Unavailable(requester.graphql_url) from error
                 raise
-            self._answered = True
+            self.client.graphql = True
             if not isinstance(answer, dict):
                 raise ValueError("the GraphQL answer is not a JSON object")
             errors = answer.get("errors") or []

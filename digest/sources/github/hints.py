@@ -1,0 +1,120 @@
+"""Tell when a repository's ``merged_label`` setting does not match how it lands changes.
+
+Some repositories (pytorch/pytorch) never merge through GitHub: a merge bot pushes the
+commit, closes the pull request and labels it (``Merged``). Searched for GitHub merges,
+such a repository has none; searched by a label, a repository that merges through GitHub
+has none either. Both look like a quiet day. When a day (or, for ``digest doctor``, a
+week) comes back empty, one search for the other kind of landing tells which it is.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from digest.config import RepoSettings
+from digest.errors import WireError
+from digest.sources.github.client import Client
+from digest.sources.github.query import _Shape
+from digest.text import count, one_line
+
+#: Label names a merge bot puts on a pull request it landed by closing it.
+MERGED_STYLE = re.compile(r"\b(?:merged|landed)\b", re.IGNORECASE)
+_SECOND = dt.timedelta(seconds=1)
+
+
+@dataclass(frozen=True)
+class ModeHint:
+    """What the other kind of search found, and the configuration change it calls for."""
+
+    detail: str
+    fix: str
+
+
+class _Label(_Shape):
+    name: str
+
+
+class _Item(_Shape):
+    labels: tuple[_Label, ...] = ()
+    pull_request: dict[str, object] | None = None
+
+
+class _Page(_Shape):
+    total_count: int
+    items: list[_Item]
+
+
+def search_query(repo: RepoSettings, start: dt.datetime, end: dt.datetime) -> str:
+    """Return the search query for the merges of ``repo`` in ``[start, end)`` (whole seconds)."""
+    label = repo.merged_label
+    if label is None:
+        return f"repo:{repo.name} is:pr is:merged merged:{span(start, end)}"
+    if '"' in label:
+        raise WireError(f"{repo.name}: merged_label {label!r} cannot contain a double quote")
+    return f'repo:{repo.name} is:pr is:closed label:"{label}" closed:{span(start, end)}'
+
+
+def span(start: dt.datetime, end: dt.datetime) -> str:
+    """Return GitHub's search range for ``[start, end)``, whole seconds, both ends included."""
+    return f"{iso(start)}..{iso(end - _SECOND)}"
+
+
+def iso(moment: dt.datetime) -> str:
+    """Return ``moment`` in UTC as GitHub's search writes it."""
+    return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def landed(client: Client, repo: RepoSettings, start: dt.datetime, end: dt.datetime) -> int:
+    """Return how many pull requests landed in ``repo`` in ``[start, end)`` as configured."""
+    return _search(client, search_query(repo, start, end), 1).total_count
+
+
+def mode_hint(
+    client: Client, repo: RepoSettings, start: dt.datetime, end: dt.datetime, when: str
+) -> ModeHint | None:
+    """Return the fix when ``repo``, with nothing landed as configured in ``[start, end)``,
+    shows the other kind of landing there (one search request); ``when`` names the period.
+    """
+    label = repo.merged_label
+    if label is not None:
+        merged = _search(client, f"repo:{repo.name} is:pr is:merged merged:{span(start, end)}", 1)
+        if merged.total_count == 0:
+            return None
+        return ModeHint(
+            f"none closed with the label {label!r} {when}, but "
+            f"{count(merged.total_count, 'pull request')} merged through GitHub",
+            f"remove 'merged_label: {_yaml(label)}' from {repo.name} in the configuration",
+        )
+    query = f"repo:{repo.name} is:pr is:closed is:unmerged closed:{span(start, end)}"
+    labels = Counter(
+        one_line(tag.name)
+        for item in _search(client, query, 100).items
+        if item.pull_request is not None
+        for tag in item.labels
+        if MERGED_STYLE.search(tag.name)
+    )
+    if not labels:
+        return None
+    (name, closed), *_ = labels.most_common(1)
+    return ModeHint(
+        f"none merged through GitHub {when}, but {count(closed, 'pull request')} closed "
+        f"with the label {name!r} (a merge bot lands them so)",
+        f"put 'merged_label: {_yaml(name)}' under {repo.name} in the configuration",
+    )
+
+
+def _search(client: Client, query: str, per_page: int) -> _Page:
+    """Return the first page of the issue search ``query``."""
+    _, data = client.github.requester.requestJsonAndCheck(
+        "GET", "/search/issues", parameters={"q": query, "per_page": per_page}
+    )
+    return _Page.model_validate(data)
+
+
+def _yaml(label: str) -> str:
+    """Return ``label`` as a YAML scalar: plain when that reads back the same, else quoted."""
+    return label if re.fullmatch(r"[A-Za-z0-9_][\w .\-/]*", label) else json.dumps(label)
