@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-import digest.builtins
+import digest.sources.github
 from digest.cli import main
 from digest.sources.github import GitHubSource
 from tests.fake_github import FakeGitHub, FakePull, Fault, serve
@@ -136,7 +136,8 @@ class Matrix:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.sleeps: list[float] = []
         factory = functools.partial(GitHubSource, sleep=self.sleeps.append, backoff_factor=0.001)
-        monkeypatch.setattr(digest.builtins, "GitHubSource", factory)
+        # The built-in factory imports the source when called: replace it where it looks.
+        monkeypatch.setattr(digest.sources.github, "GitHubSource", factory)
 
     def collect(self, folder: Path, fake: FakeGitHub, *args: str) -> int:
         env = {
