@@ -27,6 +27,7 @@ from digest.lock import data_lock
 from digest.pipeline import Runtime
 from digest.registry import default_registry
 from digest.render import RenderReport
+from digest.render.templating import check_templates, make_environment
 from digest.store import remove_orphans
 from digest.summarize.base import Writer
 from digest.summarize.phrasing import count
@@ -277,6 +278,9 @@ class Plan:
 
 def _plan(args: argparse.Namespace, rt: Runtime) -> Plan:
     """Return the days, projects and writer of the command line; raise WireError if wrong."""
+    if args.command in ("run", "render") and rt.settings.site.templates is not None:
+        # A broken override stops the run before it collects, not after.
+        check_templates(make_environment(rt.settings))
     if args.command not in ("run", "collect", "summarize"):
         return Plan()
     if args.summary is not None and not args.summary.parent.is_dir():

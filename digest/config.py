@@ -284,6 +284,11 @@ def load_settings(path: Path) -> Settings:
         raise _explain(path, root, error) from None
     settings = _resolve_paths(settings, path.parent.resolve())
     _refuse_dangerous_dirs(path, settings)
+    templates = settings.site.templates
+    if templates is not None and not templates.is_dir():
+        # Checked here, before any stage writes: a build would fail only after collecting.
+        what = "is not a folder" if templates.exists() else "no such folder"
+        raise ConfigError(path, f"{what}: {templates}", "site.templates")
     return settings
 
 

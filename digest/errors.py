@@ -35,7 +35,19 @@ class StorageError(WireError):
 
     exit_code = 1
 
-    def __init__(self, path: object, error: OSError) -> None:
+    def __init__(self, path: object, error: OSError, reason: str = "") -> None:
         self.path = str(path)
-        reason = error.strerror or type(error).__name__
+        reason = reason or error.strerror or type(error).__name__
         super().__init__(f"{self.path}: cannot write: {reason}")
+
+
+class TemplateError(WireError):
+    """A template of the site (an override in ``site.templates``) cannot be compiled or rendered."""
+
+    exit_code = 2
+
+    def __init__(self, template: str, line: int | None, message: str) -> None:
+        self.template = template
+        self.line = line
+        where = f"{template}, line {line}" if line else template
+        super().__init__(f"template {where}: {message}")

@@ -22,6 +22,7 @@ import jinja2
 from markupsafe import escape
 
 from digest.config import Settings
+from digest.errors import StorageError
 from digest.models import Digest
 from digest.render import desk, listings, manifest, pulls, urls
 from digest.render.feed import Channel, Item, json_feed, json_path, rss, sitemap
@@ -31,7 +32,13 @@ from digest.render.markup import MarkupRenderer
 from digest.render.output import Output
 from digest.render.publish import StagedSite
 from digest.render.scan import Scanner
-from digest.render.templating import code_version, fingerprint, make_environment, template_source
+from digest.render.templating import (
+    code_version,
+    fingerprint,
+    make_environment,
+    template_error,
+    template_source,
+)
 from digest.render.urls import edition_path
 from digest.render.views import Entry, Link, edition_view, long_date, structured_data
 from digest.store import Store
@@ -88,13 +95,18 @@ def render_site(settings: Settings, store: Store) -> RenderReport:
     fails, the site stays as it was.
     """
     staged = StagedSite(settings.site_dir)
-    site_dir = staged.begin()
     try:
-        report, manifest_saved = _build_site(settings, store, site_dir)
-    except BaseException:
-        staged.abandon()
-        raise
-    staged.finish(changed=bool(report.written or report.deleted or manifest_saved))
+        site_dir = staged.begin()
+        try:
+            report, manifest_saved = _build_site(settings, store, site_dir)
+        except BaseException:
+            staged.abandon()
+            raise
+        staged.finish(changed=bool(report.written or report.deleted or manifest_saved))
+    except jinja2.TemplateError as error:
+        raise template_error(error) from None
+    except OSError as error:  # Pages go through the store; folders, links and renames not.
+        raise StorageError(error.filename or settings.site_dir, error) from None
     return report
 
 
