@@ -1,5 +1,7 @@
 """The one error type for problems a user can fix."""
 
+from digest.models import FailureReason
+
 
 class WireError(Exception):
     """A user-facing problem: bad configuration, a bad date, an unreadable repository.
@@ -51,3 +53,11 @@ class TemplateError(WireError):
         self.line = line
         where = f"{template}, line {line}" if line else template
         super().__init__(f"template {where}: {message}")
+
+
+class SourceError(WireError):
+    """A repository cannot be read; ``reason`` is what the public page may say about it."""
+
+    def __init__(self, message: str, reason: FailureReason) -> None:
+        super().__init__(message)
+        self.reason = reason

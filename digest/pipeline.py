@@ -15,11 +15,19 @@ from dataclasses import dataclass, field
 from digest.clock import Clock
 from digest.config import ProjectSettings, RepoSettings, Settings
 from digest.errors import WireError
-from digest.models import ChangeSummary, Digest, FollowUp, PullRequest, RepoDay, RepoFailure
+from digest.failures import public_reason
+from digest.models import (
+    ChangeSummary,
+    Digest,
+    FailureReason,
+    FollowUp,
+    PullRequest,
+    RepoDay,
+    RepoFailure,
+)
 from digest.newcomers import newcomers
 from digest.registry import Registry
 from digest.render import RenderReport, render_site
-from digest.secrets import redact
 from digest.sources.base import SourceContext, day_window
 from digest.store import Store
 from digest.summarize.base import Writer, WriterContext
@@ -86,8 +94,8 @@ def collect(
                 _keep(stored, repo)
                 pulls += stored.pulls
                 continue
-            reason = redact(str(error)).removeprefix(f"{repo.name}: ")  # The notice names the repo.
-            failures.append(RepoFailure(repo=repo.name, reason=reason))
+            # The details are in the log line above; the edition gets a public reason only.
+            failures.append(RepoFailure(repo=repo.name, reason=public_reason(error)))
             continue
         store.save_repo_day(
             RepoDay(
@@ -128,9 +136,7 @@ def stored(rt: Runtime, project: ProjectSettings, day: dt.date) -> Collected:
     for repo in project.repos:
         repo_day = rt.store.load_repo_day(repo.name, day)
         if repo_day is None:
-            failures.append(
-                RepoFailure(repo=repo.name, reason="not collected (run `digest collect` first)")
-            )
+            failures.append(RepoFailure(repo=repo.name, reason=FailureReason.NOT_COLLECTED))
         else:
             pulls += repo_day.pulls
             reused.append(repo.name)

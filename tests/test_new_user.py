@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import errno
+import json
 import os
 import stat
 from collections.abc import Iterator
 from pathlib import Path
 
+import html5lib
 import pytest
+from pydantic import TypeAdapter
 
+from digest.models import FailureReason, RepoFailure
 from digest.render import publish
+from tests.fake_github import FakeGitHub, Fault
 from tests.readonly import read_only
 from tests.test_cli import run, site  # noqa: F401  (the fixture)
+from tests.test_github_cli import api, digest, write_config  # noqa: F401  (a fixture)
 
 
 @pytest.fixture
@@ -132,3 +138,48 @@ def test_a_missing_template_folder_stops_before_anything_is_written(
     err = capsys.readouterr().err.strip()
     assert err == f"digest: error: {config}: site.templates: no such folder: {site / 'tpl'}"
     assert not (site / "data").exists() and not (site / "site").exists()
+
+
+def test_no_path_or_server_message_reaches_a_page_feed_or_edition(
+    tmp_path: Path,
+    api: FakeGitHub,  # noqa: F811
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    (tmp_path / "notrepo").mkdir()
+    extra = (
+        "      - name: acme/helion\n        git: clones/helion-missing\n"
+        "      - name: acme/plain\n        git: notrepo\n"
+    )
+    config = write_config(tmp_path, retries=0, extra=extra)
+    leak = "disk /srv/gh-7/shard.db on db-7.internal"
+    api.faults = {2: Fault(500, {"message": leak})}  # acme/ground's only request
+    assert digest(config, api, "run", "--date", "2026-03-04") == 1
+    err = capsys.readouterr().err
+    assert leak in err and str(tmp_path / "clones/helion-missing") in err  # the log has it all
+
+    edition = json.loads((tmp_path / "data/digests/rocket/2026-03-04.json").read_text())
+    assert {(f["repo"], f["reason"]) for f in edition["failed_repos"]} == {
+        ("acme/ground", "server error"),
+        ("acme/helion", "repository not found"),
+        ("acme/plain", "not a git repository"),
+    }
+    public = [tmp_path / "data/digests", (tmp_path / "site").resolve()]
+    files = [p for root in public for p in root.rglob("*") if p.is_file()]
+    assert len(files) > 20
+    for path in files:
+        text = path.read_text()
+        assert str(tmp_path) not in text and "/srv/" not in text and "db-7" not in text, path
+    page = html5lib.parse(
+        (tmp_path / "site/rocket/2026-03-04.html").read_bytes(), namespaceHTMLElements=False
+    )
+    notice = " ".join(
+        "".join(li.itertext()) for li in page.iter("li") if "acme/helion" in "".join(li.itertext())
+    )
+    assert notice == "acme/helion: repository not found"
+
+
+def test_reasons_stored_by_earlier_versions_are_read_as_a_generic_one() -> None:
+    stored = {"repo": "acme/helion", "reason": "no such folder /home/me/clones/helion"}
+    assert TypeAdapter(RepoFailure).validate_python(stored) == RepoFailure(
+        "acme/helion", FailureReason.UNREADABLE
+    )

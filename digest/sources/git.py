@@ -32,8 +32,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from digest.config import RepoSettings
-from digest.errors import WireError
-from digest.models import PullRequest
+from digest.errors import SourceError
+from digest.models import FailureReason, PullRequest
 from digest.sources._gitlog import (
     Hint,
     LogFormat,
@@ -73,7 +73,7 @@ def _run_git(
 ) -> subprocess.CompletedProcess[bytes]:
     """Run ``git args`` against ``git_dir`` with ``stdin``; return the finished process.
 
-    Raises :class:`WireError` when git is missing or runs past :data:`GIT_TIMEOUT`.
+    Raises :class:`SourceError` when git is missing or runs past :data:`GIT_TIMEOUT`.
     """
     config = [part for setting in _CONFIG for part in ("-c", setting)]
     command = ["git", f"--git-dir={git_dir}", *config, *args]
@@ -88,9 +88,14 @@ def _run_git(
             check=False,
         )
     except FileNotFoundError:
-        raise WireError("git is not installed (or not on PATH); the git source needs it") from None
+        raise SourceError(
+            "git is not installed (or not on PATH); the git source needs it",
+            FailureReason.UNREADABLE,
+        ) from None
     except subprocess.TimeoutExpired:
-        raise WireError(f"git {args[0]} in {git_dir} took over {GIT_TIMEOUT:.0f}s") from None
+        raise SourceError(
+            f"git {args[0]} in {git_dir} took over {GIT_TIMEOUT:.0f}s", FailureReason.TIMED_OUT
+        ) from None
 
 
 def _stderr(done: subprocess.CompletedProcess[bytes]) -> str:
@@ -110,7 +115,7 @@ class GitSource:
         """Return the changes merged into ``repo.branch`` on ``day`` (UTC), oldest first.
 
         "Oldest first" is the order the branch received them (reverse first-parent order).
-        Raises :class:`WireError` when the clone is missing, not a repository, or lacks
+        Raises :class:`SourceError` when the clone is missing, not a repository, or lacks
         the branch, or when git fails to read it.
         """
         git_dir = _git_dir(repo)
@@ -131,8 +136,9 @@ class GitSource:
         # So the whole first-parent list (sha and date only: cheap) is filtered here.
         listed = _run_git(git_dir, ["rev-list", "--first-parent", "--timestamp", tip, "--"])
         if listed.returncode != 0:
-            raise WireError(
-                f"{repo.name}: cannot read the history of {repo.git}: {_stderr(listed)}"
+            raise SourceError(
+                f"{repo.name}: cannot read the history of {repo.git}: {_stderr(listed)}",
+                FailureReason.UNREADABLE,
             )
         shas = _in_window(listed.stdout.decode("ascii", "replace"), window)
         if not shas:
@@ -150,7 +156,10 @@ class GitSource:
             )
             done = _run_git(git_dir, [*args, "--raw", "--no-renames", "--no-abbrev", "--"], stdin)
         if done.returncode != 0:
-            raise WireError(f"{repo.name}: cannot read the history of {repo.git}: {_stderr(done)}")
+            raise SourceError(
+                f"{repo.name}: cannot read the history of {repo.git}: {_stderr(done)}",
+                FailureReason.UNREADABLE,
+            )
         commits = fmt.parse(done.stdout.decode("utf-8", "replace"), numstat=numstat)
         commits = [c for c in reversed(commits) if c.committed in window]
         return commits if numstat else _count_present(git_dir, fmt, commits)
@@ -183,9 +192,15 @@ def _git_dir(repo: RepoSettings) -> Path:
     """Return the git directory of ``repo.git``: ``<path>/.git`` if present, else the path."""
     path = repo.git
     if path is None:
-        raise WireError(f"{repo.name}: the git source needs a local clone (set 'git:' to its path)")
+        raise SourceError(
+            f"{repo.name}: the git source needs a local clone (set 'git:' to its path)",
+            FailureReason.NOT_FOUND,
+        )
     if not path.is_dir():
-        raise WireError(f"{repo.name}: no such folder {path} (the 'git:' path of the repository)")
+        raise SourceError(
+            f"{repo.name}: no such folder {path} (the 'git:' path of the repository)",
+            FailureReason.NOT_FOUND,
+        )
     dot_git = path / ".git"
     return dot_git if dot_git.exists() else path
 
@@ -205,8 +220,9 @@ def _resolve_branch(repo: RepoSettings, git_dir: Path) -> str:
         git_dir, ["cat-file", "--batch-check=%(objectname) %(objecttype)"], query.encode()
     )
     if done.returncode != 0:
-        raise WireError(
-            f"{repo.name}: {repo.git} is not a readable git repository: {_stderr(done)}"
+        raise SourceError(
+            f"{repo.name}: {repo.git} is not a readable git repository: {_stderr(done)}",
+            FailureReason.NOT_A_REPOSITORY,
         )
     for line in done.stdout.decode("utf-8", "replace").splitlines():
         sha, _, kind = line.partition(" ")
@@ -214,7 +230,9 @@ def _resolve_branch(repo: RepoSettings, git_dir: Path) -> str:
             return sha
     known = _branches(git_dir)
     listing = f"branches there: {', '.join(known)}" if known else "it has no branches"
-    raise WireError(f"{repo.name}: no branch {branch!r} in {repo.git} ({listing})")
+    raise SourceError(
+        f"{repo.name}: no branch {branch!r} in {repo.git} ({listing})", FailureReason.NO_BRANCH
+    )
 
 
 def _branches(git_dir: Path, count: int = 8) -> list[str]:
