@@ -82,7 +82,9 @@ def collect(
     for repo in project.repos:
         stored = store.load_repo_day(repo.name, day)
         if not refresh and stored is not None and _complete(stored, repo):
-            log.debug("%s %s: reusing %d stored changes", repo.name, day, len(stored.pulls))
+            log.debug(
+                "%s %s: reusing %s", repo.name, day, count(len(stored.pulls), "stored change")
+            )
             pulls += stored.pulls
             reused.append(repo.name)
             continue
@@ -158,6 +160,11 @@ def summarize(
     """
     if not collected.pulls:
         if collected.failures and len(collected.failures) == len(project.repos):
+            if all(f.reason == FailureReason.NOT_COLLECTED for f in collected.failures):
+                raise WireError(
+                    f"{project.key} {day}: nothing collected yet for that day; "
+                    "run `digest collect` first (or `digest run`)"
+                )
             raise WireError(f"{project.key} {day}: no repository could be read; no edition written")
         return None
     brief = make_brief(project, day, collected.pulls, rt.settings.topics, collected.failures)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import errno
 import json
+import logging
 import os
+import re
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +15,7 @@ import html5lib
 import pytest
 from pydantic import TypeAdapter
 
+from digest.cli import main
 from digest.models import FailureReason, RepoFailure
 from digest.render import publish
 from tests.fake_github import FakeGitHub, Fault
@@ -183,3 +186,63 @@ def test_reasons_stored_by_earlier_versions_are_read_as_a_generic_one() -> None:
     assert TypeAdapter(RepoFailure).validate_python(stored) == RepoFailure(
         "acme/helion", FailureReason.UNREADABLE
     )
+
+
+@pytest.mark.parametrize(
+    ("given", "says"),
+    [
+        ("2026-02-30", "2026-02-30 is not a date: February has 28 days in 2026"),
+        ("2028-02-30", "2028-02-30 is not a date: February has 29 days in 2028"),
+        ("2026-04-31", "2026-04-31 is not a date: April has 30 days in 2026"),
+        ("2026-13-01", "2026-13-01 is not a date: there is no month 13"),
+        ("2026-3-4", "'2026-3-4' is not a date of the form YYYY-MM-DD"),
+    ],
+)
+def test_a_day_that_does_not_exist_is_named_as_such(
+    site: Path,  # noqa: F811
+    capsys: pytest.CaptureFixture[str],
+    given: str,
+    says: str,
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        run(site, "run", "--date", given)
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.strip().endswith(f"argument --date: {says}")
+
+
+def test_summarize_before_collect_says_to_collect_first(
+    site: Path,  # noqa: F811
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run(site, "summarize", "--date", "2026-03-04") == 1
+    assert capsys.readouterr().err.strip() == (
+        "digest: error: rocket 2026-03-04: nothing collected yet for that day; "
+        "run `digest collect` first (or `digest run`)"
+    )
+
+
+@pytest.mark.parametrize("before", [True, False])
+def test_global_options_go_before_or_after_the_command(
+    site: Path,  # noqa: F811
+    capsys: pytest.CaptureFixture[str],
+    before: bool,
+) -> None:
+    options = ["-q", "--config", str(site / "digest.yaml")]
+    args = [*options, "config"] if before else ["config", *options]
+    assert main(args, env={}) == 0
+    assert json.loads(capsys.readouterr().out)["config"] == str(site / "digest.yaml")
+    assert logging.getLogger("digest").level == logging.WARNING
+
+
+def test_counts_in_the_output_agree_with_their_nouns(
+    site: Path,  # noqa: F811
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level("DEBUG", logger="digest")
+    assert run(site, "run", "--date", "2026-03-04") == 0
+    assert run(site, "run", "--date", "2026-03-04", "-v") == 0
+    said = "\n".join(r.getMessage() for r in caplog.records)
+    assert "1 edition, 1 digest read" in said and "0 problems" in said
+    assert "reusing 5 stored changes" in said
+    assert not re.search(r"\b1 [a-z ]*?(editions|digests|changes|problems)\b", said), said

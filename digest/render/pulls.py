@@ -21,7 +21,7 @@ from digest.render.markup import safe_url
 from digest.render.views import Entry, Link, long_date
 from digest.summarize.clean import summary_of
 from digest.summarize.sentences import retell
-from digest.text import one_line
+from digest.text import count, one_line
 
 
 @dataclass(frozen=True)
@@ -153,13 +153,13 @@ def pull_view(pull: PullRequest, page: PullPage) -> PullView:
     stats = []
     if pull.reviews:
         approvals = sum(1 for r in pull.reviews if r.state == "APPROVED")
-        stats.append(f"{len(pull.reviews)} reviews ({approvals} approving)")
+        stats.append(f"{count(len(pull.reviews), 'review')} ({approvals} approving)")
     if pull.comments is not None:
-        stats.append(f"{pull.comments} comments")
+        stats.append(count(pull.comments, "comment"))
     if pull.review_comments is not None:
-        stats.append(f"{pull.review_comments} review comments")
+        stats.append(count(pull.review_comments, "review comment"))
     if pull.participants:
-        stats.append(f"{len(pull.participants)} participants")
+        stats.append(count(len(pull.participants), "participant"))
     base = f"https://github.com/{pull.repo}/issues/"
     return PullView(
         page=page,

@@ -42,6 +42,7 @@ from digest.render.templating import (
 from digest.render.urls import edition_path
 from digest.render.views import Entry, Link, edition_view, long_date, structured_data
 from digest.store import Store
+from digest.text import count
 
 
 @dataclass(frozen=True)
@@ -65,10 +66,10 @@ class RenderReport:
     def __str__(self) -> str:
         """One log line: counts only (``written`` may list thousands of paths)."""
         return (
-            f"{self.editions} editions, {self.digests_read} digests read; pages: "
-            f"{self.pages_written} written, {self.pages_unchanged} unchanged, "
+            f"{count(self.editions, 'edition')}, {count(self.digests_read, 'digest')} read; "
+            f"pages: {self.pages_written} written, {self.pages_unchanged} unchanged, "
             f"{self.pages_skipped} skipped, {self.pages_deleted} deleted; "
-            f"{len(self.problems)} problems"
+            f"{count(len(self.problems), 'problem')}"
         )
 
 
