@@ -24,7 +24,7 @@ from tqdm import tqdm
 from digest import __version__, doctor, pipeline, secrets
 from digest.clock import Clock, FixedClock, SystemClock
 from digest.config import DEFAULT_CONFIG, ProjectSettings, load_settings
-from digest.errors import UsageError, WireError
+from digest.errors import NetworkUnreachable, UsageError, WireError
 from digest.lock import data_lock
 from digest.pipeline import Runtime
 from digest.registry import default_registry
@@ -241,6 +241,17 @@ def _each_day(
     """
     days, projects, writer = plan.days, plan.projects, plan.writer
     status = 0
+    if collect:
+        for stale in pipeline.stale_sources(rt, projects, days):
+            late = stale.days
+            asked = str(late[0]) if len(late) == 1 else f"{late[0]} to {late[-1]}"
+            log.warning(
+                "%s: its branch was last changed on %s, so %s will have no merged changes; "
+                "update the clone (git fetch) if that is not right",
+                stale.repo,
+                stale.last_change.strftime("%Y-%m-%d %H:%M UTC"),
+                asked if len(late) == 1 else f"{asked} ({count(len(late), 'day')})",
+            )
     steps = [(day, project) for day in days for project in projects]
     # A progress bar only on a terminal: a scheduler's log gets the per-day lines alone.
     quiet_bar = len(days) < 2 or args.quiet > 0 or not sys.stderr.isatty()
@@ -261,7 +272,7 @@ def _each_day(
             digest = pipeline.summarize(rt, project, day, found, writer)
         except WireError as error:
             summary.days.append(DayOutcome(project.key, day, found, error=str(error)))
-            if len(steps) == 1:
+            if len(steps) == 1 or isinstance(error, NetworkUnreachable):
                 raise
             tqdm.write(f"digest: error: {error}", file=sys.stderr)
             status = max(status, EXIT_PARTIAL)

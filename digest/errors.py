@@ -61,3 +61,13 @@ class SourceError(WireError):
     def __init__(self, message: str, reason: FailureReason) -> None:
         super().__init__(message)
         self.reason = reason
+
+
+class NetworkUnreachable(SourceError):
+    """The source's host does not resolve or refuses connections: the run stops here.
+
+    Every other repository on that host would fail the same way, each after its own wait.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, FailureReason.NETWORK_UNREACHABLE)

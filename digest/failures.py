@@ -83,19 +83,32 @@ def _http(error: BaseException) -> FailureReason | None:
     return FailureReason.UNREADABLE_ANSWER
 
 
+def unreachable(error: BaseException) -> bool:
+    """True when ``error`` (or what it wraps) is a name that does not resolve or a refused
+    connection: no retry will get an answer soon, unlike a timeout or a reset.
+    """
+    for seen in _chain(error):
+        if isinstance(seen, socket.gaierror | ConnectionRefusedError):
+            return True
+        if isinstance(seen, urllib3.exceptions.NameResolutionError):
+            return True
+    return False
+
+
 def _network(error: BaseException) -> FailureReason | None:
-    timeouts = (requests.Timeout, urllib3.exceptions.TimeoutError, TimeoutError)
-    if isinstance(error, timeouts):
-        return FailureReason.TIMED_OUT
+    # urllib3's connection errors are timeouts by class: test them first.
     unreachable = (
         socket.gaierror,
         ConnectionError,
-        requests.ConnectionError,
         urllib3.exceptions.NewConnectionError,
-        urllib3.exceptions.NameResolutionError,
         urllib3.exceptions.ProtocolError,
     )
     if isinstance(error, unreachable):
+        return FailureReason.NETWORK_UNREACHABLE
+    timeouts = (requests.Timeout, urllib3.exceptions.TimeoutError, TimeoutError)
+    if isinstance(error, timeouts):
+        return FailureReason.TIMED_OUT
+    if isinstance(error, requests.ConnectionError):
         return FailureReason.NETWORK_UNREACHABLE
     return None
 

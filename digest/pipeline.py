@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from digest.clock import Clock
 from digest.config import ProjectSettings, RepoSettings, Settings
-from digest.errors import WireError
-from digest.failures import public_reason
+from digest.errors import NetworkUnreachable, WireError
+from digest.failures import public_reason, unreachable
 from digest.models import (
     ChangeSummary,
     Digest,
@@ -91,6 +91,8 @@ def collect(
         try:
             found = _collect_repo(rt, repo, day)
         except WireError as error:
+            if unreachable(error):
+                raise NetworkUnreachable(f"{error}; check the network, then run again") from None
             log.error("%s", error)
             if stored is not None:  # Never lose what an earlier run collected.
                 _keep(stored, repo)
@@ -143,6 +145,45 @@ def stored(rt: Runtime, project: ProjectSettings, day: dt.date) -> Collected:
             pulls += repo_day.pulls
             reused.append(repo.name)
     return Collected(tuple(pulls), tuple(failures), reused=tuple(reused))
+
+
+@dataclass(frozen=True)
+class Stale:
+    """A repository whose source stops before some of the days asked for."""
+
+    repo: str
+    #: When the source last changed (a clone's branch tip).
+    last_change: dt.datetime
+    #: The days asked for that start more than a day after ``last_change``.
+    days: tuple[dt.date, ...]
+
+
+def stale_sources(
+    rt: Runtime, projects: Sequence[ProjectSettings], days: Sequence[dt.date]
+) -> list[Stale]:
+    """Return the repositories of ``projects`` whose source ends over a day before some of ``days``.
+
+    Only sources that know when they last changed (a git clone) are asked; one that cannot
+    be read is left to collect to report.
+    """
+    found: list[Stale] = []
+    seen: set[str] = set()
+    context = SourceContext(settings=rt.settings, clock=rt.clock, env=rt.env)
+    for repo in (repo for project in projects for repo in project.repos):
+        if repo.name in seen:
+            continue
+        seen.add(repo.name)
+        last_change = getattr(rt.registry.source(repo.source or "")(context), "last_change", None)
+        if last_change is None:
+            continue
+        try:
+            when: dt.datetime = last_change(repo)
+        except WireError:
+            continue
+        late = tuple(day for day in days if day > when.date() + dt.timedelta(days=1))
+        if late:
+            found.append(Stale(repo.name, when, late))
+    return found
 
 
 def make_writer(rt: Runtime, name: str) -> Writer:

@@ -221,7 +221,8 @@ def test_doctor_says_all_is_well(
         "graphql 5,000 of 5,000 left",
         "ok    acme/rocket: reachable on GitHub",
         "ok    acme/ground: reachable on GitHub",
-        f"ok    acme/pad: clone {tmp_path / 'clones/pad'}, branch main at {head[:12]}",
+        f"ok    acme/pad: clone {tmp_path / 'clones/pad'}, branch main at {head[:12]}, "
+        "last changed 2026-03-04 09:00 UTC",
         "digest doctor: all good",
     ]
     assert TOKEN not in out
@@ -269,7 +270,10 @@ def test_doctor_with_a_refused_token_or_no_server(
         closed = f"http://127.0.0.1:{probe.getsockname()[1]}"
     assert digest(config, closed, "doctor") == 1
     out = capsys.readouterr().out
-    assert f"FAIL  GitHub API: GitHub rate limit: cannot reach GitHub at {closed}" in out
+    assert (
+        f"FAIL  GitHub API: GitHub rate limit: network unreachable: cannot reach GitHub at {closed}"
+        in out
+    )
     assert TOKEN not in out
 
 

@@ -7,6 +7,7 @@ import json
 import logging
 import os
 import re
+import socket
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -246,3 +247,95 @@ def test_counts_in_the_output_agree_with_their_nouns(
     assert "1 edition, 1 digest read" in said and "0 problems" in said
     assert "reusing 5 stored changes" in said
     assert not re.search(r"\b1 [a-z ]*?(editions|digests|changes|problems)\b", said), said
+
+
+def _closed_port() -> str:
+    with socket.socket() as probe:  # a port on 127.0.0.1 that nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        return f"http://127.0.0.1:{probe.getsockname()[1]}"
+
+
+def _no_dns(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Make every name lookup fail as it does offline; return the names asked for."""
+    asked: list[str] = []
+
+    def fail(host: str, *args: object, **kwargs: object) -> list[object]:
+        asked.append(host)
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(socket, "getaddrinfo", fail)
+    return asked
+
+
+@pytest.mark.parametrize("offline", ["dns", "refused"])
+def test_an_unreachable_github_stops_the_run_at_once_with_one_line(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    offline: str,
+) -> None:
+    config = write_config(tmp_path, retries=5)
+    url = _closed_port()
+    if offline == "dns":
+        asked = _no_dns(monkeypatch)
+        url = "http://api.github.test"
+    status = digest(config, url, "run", "--since", "2026-03-01", "--until", "2026-03-04")
+    assert status == 1
+    err = capsys.readouterr().err
+    errors = [line for line in err.splitlines() if line.startswith("digest: error:")]
+    assert len(errors) == 1 and "network unreachable" in errors[0], err
+    assert errors[0].endswith("check the network, then run again")
+    assert "trying again" not in err and "waiting" not in err  # no retries, no backoff
+    if offline == "dns":
+        assert asked == ["api.github.test"]  # one lookup for the whole run
+
+
+def test_doctor_says_the_network_is_unreachable_when_names_do_not_resolve(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _no_dns(monkeypatch)
+    config = write_config(tmp_path)
+    assert digest(config, "http://api.github.test", "doctor") == 1
+    out = capsys.readouterr().out
+    assert "FAIL  GitHub API: GitHub rate limit: network unreachable" in out
+    assert "fix: check the network (or proxy)" in out and "check the name" not in out
+
+
+def test_a_stale_clone_is_one_warning_per_run(
+    site: Path,  # noqa: F811
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The clone's last commit is on 2026-03-05 at 01:00 UTC.
+    config = str(site / "digest.yaml")
+    env = {"WIRE_NOW": "2026-03-09T06:00:00Z"}
+    assert (
+        main(["run", "--config", config, "--since", "2026-03-04", "--until", "2026-03-08"], env)
+        == 0
+    )
+    err = capsys.readouterr().err
+    stale = [line for line in err.splitlines() if "last changed" in line]
+    assert stale == [
+        "digest: acme/rocket: its branch was last changed on 2026-03-05 01:00 UTC, so 2026-03-07 "
+        "to 2026-03-08 (2 days) will have no merged changes; update the clone (git fetch) if "
+        "that is not right"
+    ]
+    assert main(["run", "--config", config, "--date", "2026-03-06"], env) == 0
+    assert "last changed" not in capsys.readouterr().err  # within a day of the last commit
+
+
+def test_doctor_warns_of_a_stale_clone(
+    site: Path,  # noqa: F811
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    config = str(site / "digest.yaml")
+    assert main(["doctor", "--config", config], {"WIRE_NOW": "2026-03-07T06:00:00Z"}) == 0
+    assert "ok    acme/rocket: clone" in capsys.readouterr().out
+    assert main(["doctor", "--config", config], {"WIRE_NOW": "2026-03-08T06:00:00Z"}) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith("warn  acme/rocket: clone ") and out[1].endswith(
+        "last changed 2026-03-05 01:00 UTC: stale for yesterday"
+    )
+    assert (
+        out[2]
+        == f"      fix: update the clone (git -C {site / 'rocket'} fetch) if the branch moved since"
+    )

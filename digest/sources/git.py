@@ -125,6 +125,14 @@ class GitSource:
         linker = Linker(repo.name, messages, self._lookup(repo.name, git_dir, messages))
         return tuple(_pull(repo.name, c, m, linker) for c, m in zip(commits, messages, strict=True))
 
+    def last_change(self, repo: RepoSettings) -> dt.datetime:
+        """Return when the tip of ``repo.branch`` in the clone was committed (UTC).
+
+        Days well after it can have no merged changes: the clone is likely not fetched.
+        Raises :class:`SourceError` as :meth:`collect` does.
+        """
+        return last_change(repo)
+
     def _read_log(
         self, repo: RepoSettings, git_dir: Path, tip: str, day: dt.date
     ) -> list[RawCommit]:
@@ -186,6 +194,20 @@ def _hints(messages: Iterable[Message]) -> Iterable[Hint]:
     """Yield every revert and re-land hint of ``messages``."""
     for message in messages:
         yield from (h for h in (message.reverts, message.relands) if h is not None)
+
+
+def last_change(repo: RepoSettings) -> dt.datetime:
+    """Return the committer date (UTC) of the tip of ``repo.branch`` in its clone."""
+    git_dir = _git_dir(repo)
+    tip = _resolve_branch(repo, git_dir)
+    done = _run_git(git_dir, ["show", "-s", "--format=%ct", tip, "--"])
+    stamp = done.stdout.decode("ascii", "replace").strip()
+    if done.returncode != 0 or not stamp.isdigit():
+        raise SourceError(
+            f"{repo.name}: cannot read the tip of {repo.branch} in {repo.git}: {_stderr(done)}",
+            FailureReason.UNREADABLE,
+        )
+    return dt.datetime.fromtimestamp(int(stamp), dt.UTC)
 
 
 def _git_dir(repo: RepoSettings) -> Path:
