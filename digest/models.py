@@ -209,6 +209,14 @@ class Newcomer:
 
 
 @dataclass(frozen=True)
+class RepoName:
+    """How pages write a repository whose configuration sets ``display_name``."""
+
+    repo: str
+    display_name: str
+
+
+@dataclass(frozen=True)
 class Digest:
     """One edition: a project's news for one UTC day."""
 
@@ -241,6 +249,12 @@ class Digest:
     history_since: dt.date | None = None
     #: When the edition was written (from the injected clock); kept across identical re-runs.
     filed_at: dt.datetime | None = None
+    #: Display names of the repositories that have one (``pytorch/ao`` is ``torchao``).
+    repo_names: tuple[RepoName, ...] = ()
+
+    def shown(self, repo: str) -> str:
+        """How pages write ``repo``: its display name, else ``owner/repo``."""
+        return next((n.display_name for n in self.repo_names if n.repo == repo), repo)
 
     @property
     def change_count(self) -> int:

@@ -24,6 +24,7 @@ from digest.models import (
     PullRequest,
     RepoDay,
     RepoFailure,
+    RepoName,
 )
 from digest.newcomers import newcomers
 from digest.registry import Registry
@@ -215,7 +216,7 @@ def summarize(
     titles = {(p.repo, p.number, p.url): p.title for p in collected.pulls}
     digest = dataclasses.replace(
         digest,
-        project=project.name,
+        project=project.shown,
         project_slug=project.key,
         date=day,
         references=tuple(
@@ -240,6 +241,9 @@ def summarize(
         newcomers=first_timers,
         history_since=history_since,
         filed_at=rt.clock.now().replace(microsecond=0),
+        repo_names=tuple(
+            RepoName(repo.name, repo.display_name) for repo in project.repos if repo.display_name
+        ),
     )
     found = problems(digest, collected.pulls)
     if found:

@@ -9,6 +9,7 @@ import os
 import re
 import socket
 import stat
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from digest.cli import main
 from digest.models import FailureReason, RepoFailure
 from digest.render import publish
 from tests.fake_github import FakeGitHub, Fault
+from tests.gitrepo import git_env
 from tests.readonly import read_only
 from tests.test_cli import run, site  # noqa: F401  (the fixture)
 from tests.test_github_cli import api, digest, write_config  # noqa: F401  (a fixture)
@@ -339,3 +341,62 @@ def test_doctor_warns_of_a_stale_clone(
         out[2]
         == f"      fix: update the clone (git -C {site / 'rocket'} fetch) if the branch moved since"
     )
+
+
+def test_display_names_and_a_repository_url_reach_the_pages(
+    site: Path,  # noqa: F811
+) -> None:
+    config = site / "digest.yaml"
+    text = config.read_text().replace(
+        "  - name: Rocket\n    repos:\n      - name: acme/rocket\n",
+        "  - name: Rocket\n    display_name: RocketWorks\n    repos:\n      - name: acme/rocket\n"
+        "        display_name: rocketry\n        url: https://git.example.org/acme/rocket/\n",
+    )
+    config.write_text(text)
+    assert run(site, "run", "--date", "2026-03-04") == 0
+    edition = json.loads((site / "data/digests/rocket/2026-03-04.json").read_text())
+    assert edition["project"] == "RocketWorks"
+    assert edition["repo_names"] == [{"repo": "acme/rocket", "display_name": "rocketry"}]
+    assert {c["url"] for c in edition["changes"]} == {
+        f"https://git.example.org/acme/rocket/pull/{n}" for n in (101, 102, 103, 104, 105)
+    }
+    page = html5lib.parse(
+        (site / "site/rocket/2026-03-04.html").read_bytes(), namespaceHTMLElements=False
+    )
+    shown = {"".join(s.itertext()) for s in page.iter("span") if s.get("class") == "repo"}
+    assert shown == {"rocketry"}
+    assert "RocketWorks" in "".join(page.find(".//title").itertext())
+
+
+@pytest.mark.parametrize("url", ["git.example.org/acme/rocket", "ftp://x.example/r", "https://"])
+def test_a_repository_url_must_be_a_web_address(
+    site: Path,  # noqa: F811
+    capsys: pytest.CaptureFixture[str],
+    url: str,
+) -> None:
+    config = site / "digest.yaml"
+    config.write_text(
+        config.read_text().replace(
+            "        git: rocket\n", f"        git: rocket\n        url: {url}\n"
+        )
+    )
+    assert run(site, "config") == 2
+    assert "is not an http(s) URL" in capsys.readouterr().err
+
+
+def test_the_demo_spans_several_days_without_a_clone_of_the_wire(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parent.parent
+    subprocess.run([root / "scripts/demo", tmp_path / "demo-repo"], check=True, env=git_env())
+    demo = (root / "data/demo.yaml").read_text()
+    assert "site_dir: ../site/demo" in demo
+    (tmp_path / "demo.yaml").write_text(demo.replace("../site/demo", "site"))  # not outside
+    args = ["run", "--config", str(tmp_path / "demo.yaml"), "--since", "2026-03-02"]
+    assert main([*args, "--until", "2026-03-06"], env={"WIRE_NOW": "2026-11-01T00:00:00Z"}) == 0
+    editions = sorted((tmp_path / "demo/digests/rocket").glob("*.json"))
+    assert [p.stem for p in editions] == [f"2026-03-0{d}" for d in range(2, 7)]
+    for path in editions:
+        edition = json.loads(path.read_text())
+        assert edition["project"] == "RocketWorks"
+        assert all(
+            c["url"].startswith("https://example.org/acme/rocket/") for c in edition["changes"]
+        )

@@ -147,6 +147,12 @@ class PullView:
     relands: str
 
 
+def _web_root(pull: PullRequest) -> str:
+    """Where ``pull``'s repository is browsed: its URL less ``/pull/N`` or ``/commit/<sha>``."""
+    root, kind, _ = pull.url.rsplit("/", 2) if pull.url.count("/") >= 4 else ("", "", "")
+    return root if kind in ("pull", "commit") else f"https://github.com/{pull.repo}"
+
+
 def pull_view(pull: PullRequest, page: PullPage) -> PullView:
     """Return the view of ``pull`` for ``page``."""
     merged = pull.merged_at.astimezone(dt.UTC)
@@ -160,7 +166,7 @@ def pull_view(pull: PullRequest, page: PullPage) -> PullView:
         stats.append(count(pull.review_comments, "review comment"))
     if pull.participants:
         stats.append(count(len(pull.participants), "participant"))
-    base = f"https://github.com/{pull.repo}/issues/"
+    base = f"{_web_root(pull)}/issues/"
     return PullView(
         page=page,
         title=one_line(pull.title),

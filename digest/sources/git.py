@@ -123,7 +123,7 @@ class GitSource:
         commits = _whole_messages(git_dir, self._read_log(repo, git_dir, tip, day))
         messages = [parse_message(c.sha, c.message, repo.name) for c in commits]
         linker = Linker(repo.name, messages, self._lookup(repo.name, git_dir, messages))
-        return tuple(_pull(repo.name, c, m, linker) for c, m in zip(commits, messages, strict=True))
+        return tuple(_pull(repo, c, m, linker) for c, m in zip(commits, messages, strict=True))
 
     def last_change(self, repo: RepoSettings) -> dt.datetime:
         """Return when the tip of ``repo.branch`` in the clone was committed (UTC).
@@ -333,8 +333,11 @@ def _count_present(git_dir: Path, fmt: LogFormat, commits: list[RawCommit]) -> l
     return [replace(c, files=counted.get(c.sha, c.files)) for c in commits]
 
 
-def _pull(repo: str, commit: RawCommit, message: Message, linker: Linker) -> PullRequest:
+def _pull(
+    settings: RepoSettings, commit: RawCommit, message: Message, linker: Linker
+) -> PullRequest:
     """Return the :class:`PullRequest` record of one commit of the day."""
+    repo = settings.name
     number = message.number
     link = f"pull/{number}" if number is not None else f"commit/{commit.sha}"
     reverts, relands = linker.links(message)
@@ -343,7 +346,7 @@ def _pull(repo: str, commit: RawCommit, message: Message, linker: Linker) -> Pul
         number=number,
         title=message.title,
         body=message.body,
-        url=f"https://github.com/{repo}/{link}",
+        url=f"{settings.web_url}/{link}",
         merged_at=dt.datetime.fromtimestamp(commit.committed, dt.UTC),
         author=commit.author,
         sha=commit.sha,
