@@ -17,8 +17,9 @@ setup: $(STAMP) ## create .venv and install the package with its test tools
 run: $(STAMP) ## the daily job: collect, summarize and render yesterday with digest.yaml
 	$(BIN)/digest run --config digest.yaml
 
-demo: $(STAMP) ## build a site from this repository's own git history, offline
-	$(BIN)/digest run --config data/demo.yaml --since $$(git log --reverse --format=%cs | head -n 1) --until $$(git log -1 --format=%cs)
+demo: $(STAMP) ## build a site from a made-up project's week of merges, offline (no .git needed)
+	scripts/demo data/demo-repo
+	$(BIN)/digest run --config data/demo.yaml --since 2026-03-02 --until 2026-03-06
 	@echo "open site/demo/index.html"
 
 test: $(STAMP) ## run the test suite
@@ -28,7 +29,7 @@ lint: $(STAMP) ## ruff; actionlint on every workflow; shellcheck on the scripts
 	$(BIN)/ruff check digest tests bench
 	$(BIN)/ruff format --check digest tests bench
 	$(BIN)/actionlint -shellcheck $(BIN)/shellcheck .github/workflows/*.yml
-	$(BIN)/shellcheck scripts/daily .ci/run
+	$(BIN)/shellcheck scripts/daily scripts/demo .ci/run
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix digest tests bench
@@ -52,4 +53,4 @@ eval: $(STAMP) ## grade the extractive editions of every real day in ../shared/d
 	$(BIN)/python bench/evaluate.py
 
 clean:
-	rm -rf site data/demo .pytest_cache .mypy_cache .ruff_cache
+	rm -rf site data/demo data/demo-repo .pytest_cache .mypy_cache .ruff_cache

@@ -7,11 +7,13 @@ This is the only module that prints for the user or chooses an exit status: a
 from __future__ import annotations
 
 import argparse
+import calendar
 import contextlib
 import datetime as dt
 import json
 import logging
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -21,7 +23,7 @@ from typing import TYPE_CHECKING
 from digest import __version__, pipeline, secrets
 from digest.clock import Clock, FixedClock, SystemClock
 from digest.config import DEFAULT_CONFIG, ProjectSettings, load_settings
-from digest.errors import UsageError, WireError
+from digest.errors import NetworkUnreachable, UsageError, WireError
 from digest.lock import data_lock
 from digest.pipeline import Runtime
 from digest.registry import default_registry
@@ -78,6 +80,10 @@ def _parser() -> argparse.ArgumentParser:
         prog="digest", description="Turn a day of merged pull requests into a news page and feed."
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    _global_options(parser, DEFAULT_CONFIG, 0)
+    # The same options after the command; SUPPRESS keeps what was given before it.
+    common = argparse.ArgumentParser(add_help=False)
+    _global_options(common, argparse.SUPPRESS, argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, handler, help_text in (
         ("run", _run, "collect, summarize and render (the daily job)"),
@@ -87,13 +93,8 @@ def _parser() -> argparse.ArgumentParser:
         ("doctor", _doctor, "check the configuration, the GitHub token and every repository"),
         ("config", _config, "print the resolved paths, projects and repositories as JSON"),
     ):
-        sub = commands.add_parser(name, help=help_text, description=help_text)
+        sub = commands.add_parser(name, help=help_text, description=help_text, parents=[common])
         sub.set_defaults(handler=handler)
-        sub.add_argument(
-            "--config", default=DEFAULT_CONFIG, help="configuration file (default: %(default)s)"
-        )
-        sub.add_argument("-v", "--verbose", action="count", default=0, help="say more")
-        sub.add_argument("-q", "--quiet", action="count", default=0, help="say less")
         if name in WRITING:
             sub.add_argument(
                 "--wait",
@@ -125,6 +126,15 @@ def _parser() -> argparse.ArgumentParser:
                 "--writer", help="writer to use (default: the config's, else extractive)"
             )
     return parser
+
+
+def _global_options(parser: argparse.ArgumentParser, config: str, counts: object) -> None:
+    """Add ``--config``, ``-v`` and ``-q`` to ``parser``, with the given defaults."""
+    parser.add_argument(
+        "--config", default=config, help=f"configuration file (default: {DEFAULT_CONFIG})"
+    )
+    parser.add_argument("-v", "--verbose", action="count", default=counts, help="say more")
+    parser.add_argument("-q", "--quiet", action="count", default=counts, help="say less")
 
 
 def _run(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
@@ -237,6 +247,17 @@ def _each_day(
 
     days, projects, writer = plan.days, plan.projects, plan.writer
     status = 0
+    if collect:
+        for stale in pipeline.stale_sources(rt, projects, days):
+            late = stale.days
+            asked = str(late[0]) if len(late) == 1 else f"{late[0]} to {late[-1]}"
+            log.warning(
+                "%s: its branch was last changed on %s, so %s will have no merged changes; "
+                "update the clone (git fetch) if that is not right",
+                stale.repo,
+                stale.last_change.strftime("%Y-%m-%d %H:%M UTC"),
+                asked if len(late) == 1 else f"{asked} ({count(len(late), 'day')})",
+            )
     steps = [(day, project) for day in days for project in projects]
     # A progress bar only on a terminal: a scheduler's log gets the per-day lines alone.
     quiet_bar = len(days) < 2 or args.quiet > 0 or not sys.stderr.isatty()
@@ -257,7 +278,7 @@ def _each_day(
             digest = pipeline.summarize(rt, project, day, found, writer)
         except WireError as error:
             summary.days.append(DayOutcome(project.key, day, found, error=str(error)))
-            if len(steps) == 1:
+            if len(steps) == 1 or isinstance(error, NetworkUnreachable):
                 raise
             tqdm.write(f"digest: error: {error}", file=sys.stderr)
             status = max(status, EXIT_PARTIAL)
@@ -284,6 +305,11 @@ class Plan:
 
 def _plan(args: argparse.Namespace, rt: Runtime) -> Plan:
     """Return the days, projects and writer of the command line; raise WireError if wrong."""
+    if args.command in ("run", "render") and rt.settings.site.templates is not None:
+        # A broken override stops the run before it collects, not after.
+        from digest.render.templating import check_templates, make_environment
+
+        check_templates(make_environment(rt.settings))
     if args.command not in ("run", "collect", "summarize"):
         return Plan()
     if args.summary is not None and not args.summary.parent.is_dir():
@@ -339,10 +365,22 @@ def _seconds(text: str) -> float:
 
 
 def _date(text: str) -> dt.date:
+    """Parse ``YYYY-MM-DD``; say which part is wrong when the form is right but the day is not."""
+    shape = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", text)
+    if shape is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date of the form YYYY-MM-DD")
+    year, month, day = (int(part) for part in shape.groups())
+    if not 1 <= month <= 12:
+        raise argparse.ArgumentTypeError(f"{text} is not a date: there is no month {month}")
+    days = calendar.monthrange(year, month)[1] if year >= 1 else 31
+    if not 1 <= day <= days:
+        raise argparse.ArgumentTypeError(
+            f"{text} is not a date: {calendar.month_name[month]} has {days} days in {year}"
+        )
     try:
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a date of the form YYYY-MM-DD") from None
+        return dt.date(year, month, day)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{text} is not a date: {error}") from None
 
 
 def _clock(env: Mapping[str, str]) -> Clock:

@@ -11,6 +11,7 @@ import difflib
 import re
 from pathlib import Path
 from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -173,6 +174,11 @@ class RepoSettings(_Strict):
     """One repository of a project and where to read it from."""
 
     name: NonEmpty
+    #: How pages write the repository's name (brand casing: ``torchao``); default ``name``.
+    display_name: NonEmpty | None = None
+    #: Where the repository is browsed: links to its changes are ``<url>/pull/N`` and
+    #: ``<url>/commit/<sha>`` (default ``https://github.com/<name>``).
+    url: str | None = None
     #: A local clone (bare or not) to read instead of the GitHub API.
     git: Path | None = None
     branch: NonEmpty = "main"
@@ -189,6 +195,21 @@ class RepoSettings(_Strict):
             raise ValueError(f"{value!r} is not of the form owner/repo")
         return value
 
+    @field_validator("url")
+    @classmethod
+    def _web_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        parts = urlsplit(value)
+        if parts.scheme not in ("https", "http") or not parts.netloc:
+            raise ValueError(f"{value!r} is not an http(s) URL")
+        return value.rstrip("/")
+
+    @property
+    def web_url(self) -> str:
+        """Where the repository is browsed: ``url``, else its page on github.com."""
+        return self.url or f"https://github.com/{self.name}"
+
     @model_validator(mode="before")
     @classmethod
     def _derive_source(cls, data: Any) -> Any:
@@ -201,6 +222,8 @@ class ProjectSettings(_Strict):
     """A project: one edition a day covering all of its repositories."""
 
     name: NonEmpty
+    #: How pages and editions write the project's name (brand casing: ``ExecuTorch``).
+    display_name: NonEmpty | None = None
     slug: str | None = None
     description: str = ""
     repos: Annotated[tuple[RepoSettings, ...], Field(min_length=1)]
@@ -215,6 +238,11 @@ class ProjectSettings(_Strict):
         if dupes:
             raise ValueError(f"repository listed twice: {', '.join(dupes)}")
         return self
+
+    @property
+    def shown(self) -> str:
+        """The project's name as editions write it: ``display_name``, else ``name``."""
+        return self.display_name or self.name
 
     @property
     def key(self) -> str:
@@ -284,6 +312,11 @@ def load_settings(path: Path) -> Settings:
         raise _explain(path, root, error) from None
     settings = _resolve_paths(settings, path.parent.resolve())
     _refuse_dangerous_dirs(path, settings)
+    templates = settings.site.templates
+    if templates is not None and not templates.is_dir():
+        # Checked here, before any stage writes: a build would fail only after collecting.
+        what = "is not a folder" if templates.exists() else "no such folder"
+        raise ConfigError(path, f"{what}: {templates}", "site.templates")
     return settings
 
 

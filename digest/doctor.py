@@ -21,7 +21,7 @@ from digest.clock import Clock
 from digest.config import RepoSettings, Settings
 from digest.errors import WireError
 from digest.sources.base import SourceContext
-from digest.sources.git import _git_dir, _resolve_branch
+from digest.sources.git import _git_dir, _resolve_branch, last_change
 from digest.sources.github import GitHubSource, RateBudget
 from digest.text import count
 
@@ -68,7 +68,7 @@ def diagnose(
         findings.append(_openai(settings, env, clock))
     for repo in repos:
         if repo.source == "git":
-            findings.append(_git_repo(repo))
+            findings.append(_git_repo(repo, clock))
         elif repo.source != "github":
             findings.append(
                 Finding(Status.OK, repo.name, f"source {repo.source!r} has no checks here")
@@ -131,12 +131,10 @@ def _budget(source: GitHubSource) -> Finding:
     try:
         budgets = source.rate_limits()
     except WireError as error:
-        return Finding(
-            Status.FAIL,
-            "GitHub API",
-            str(error),
-            "check github.api_url / GITHUB_API_URL, the network, and the token",
-        )
+        fix = "check github.api_url / GITHUB_API_URL, the network, and the token"
+        if "network unreachable" in str(error):
+            fix = "check the network (or proxy), then github.api_url / GITHUB_API_URL"
+        return Finding(Status.FAIL, "GitHub API", str(error), fix)
     budgets = tuple(b for b in budgets if b.limit > 0)  # anonymous: no GraphQL at all
     detail = ", ".join(f"{b.resource} {b.remaining:,} of {b.limit:,} left" for b in budgets)
     needed = [b for b in budgets if b.resource in ("core", "graphql")]
@@ -202,7 +200,7 @@ def _github_fix(detail: str) -> str:
     """What to do about a repository GitHub would not serve, from the reason it gave."""
     if detail.startswith("GitHub kept failing"):
         return "GitHub is failing on its side; try again later (nothing to change here)"
-    if detail.startswith(("cannot reach GitHub", "GitHub did not answer")):
+    if detail.startswith(("network unreachable", "cannot reach GitHub", "GitHub did not answer")):
         return "check the network or proxy, and github.api_url / GITHUB_API_URL"
     if detail.startswith("GitHub refused the token"):
         return "set a GITHUB_TOKEN that GitHub accepts"
@@ -211,13 +209,23 @@ def _github_fix(detail: str) -> str:
     return "check the name, and that the token can read the repository"
 
 
-def _git_repo(repo: RepoSettings) -> Finding:
+def _git_repo(repo: RepoSettings, clock: Clock) -> Finding:
     try:
         sha = _resolve_branch(repo, _git_dir(repo))
+        changed = last_change(repo)
     except WireError as error:
         fix = f"clone it there (git clone --bare <url> {repo.git}) or correct 'git:' and 'branch:'"
         return Finding(Status.FAIL, repo.name, _without_name(error, repo), fix)
-    return Finding(Status.OK, repo.name, f"clone {repo.git}, branch {repo.branch} at {sha[:12]}")
+    detail = (
+        f"clone {repo.git}, branch {repo.branch} at {sha[:12]}, "
+        f"last changed {changed.strftime('%Y-%m-%d %H:%M UTC')}"
+    )
+    yesterday = clock.now().astimezone(dt.UTC).date() - dt.timedelta(days=1)
+    if yesterday > changed.date() + dt.timedelta(days=1):
+        # The default day (yesterday) would have no merged changes: the clone is not fetched.
+        fix = f"update the clone (git -C {repo.git} fetch) if the branch moved since"
+        return Finding(Status.WARN, repo.name, f"{detail}: stale for yesterday", fix)
+    return Finding(Status.OK, repo.name, detail)
 
 
 def _without_name(error: WireError, repo: RepoSettings) -> str:

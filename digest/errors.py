@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from digest.models import FailureReason
+
 
 class WireError(Exception):
     """A user-facing problem: bad configuration, a bad date, an unreadable repository.
@@ -37,11 +39,48 @@ class StorageError(WireError):
 
     exit_code = 1
 
-    def __init__(self, path: object, error: OSError | str) -> None:
+    def __init__(self, path: object, error: OSError | str, reason: str = "") -> None:
         self.path = str(path)
-        self.reason = error if isinstance(error, str) else error.strerror or type(error).__name__
-        super().__init__(f"{self.path}: cannot write: {self.reason}")
+        if not reason:
+            reason = error if isinstance(error, str) else error.strerror or type(error).__name__
+        self.reason = reason
+        super().__init__(f"{self.path}: cannot write: {reason}")
 
     def __reduce__(self) -> tuple[type[StorageError], tuple[str, str]]:
         """Pickle by path and reason (a render worker sends it back to the build)."""
         return StorageError, (self.path, self.reason)
+
+
+class TemplateError(WireError):
+    """A template of the site (an override in ``site.templates``) cannot be compiled or rendered."""
+
+    exit_code = 2
+
+    def __init__(self, template: str, line: int | None, message: str) -> None:
+        self.template = template
+        self.line = line
+        self.detail = message
+        where = f"{template}, line {line}" if line else template
+        super().__init__(f"template {where}: {message}")
+
+    def __reduce__(self) -> tuple[type[TemplateError], tuple[str, int | None, str]]:
+        """Pickle by its parts (a render worker sends it back to the build)."""
+        return TemplateError, (self.template, self.line, self.detail)
+
+
+class SourceError(WireError):
+    """A repository cannot be read; ``reason`` is what the public page may say about it."""
+
+    def __init__(self, message: str, reason: FailureReason) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+class NetworkUnreachable(SourceError):
+    """The source's host does not resolve or refuses connections: the run stops here.
+
+    Every other repository on that host would fail the same way, each after its own wait.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, FailureReason.NETWORK_UNREACHABLE)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from digest.errors import WireError
+from digest.errors import StorageError, WireError
 
 log = logging.getLogger("digest")
 NAME = ".wire.lock"
@@ -49,9 +49,12 @@ def data_lock(
     Waits up to ``wait`` seconds for another holder, then raises :class:`LockBusy`
     naming it. ``command`` and ``now()`` go into the holder's record.
     """
-    data_dir.mkdir(parents=True, exist_ok=True)
     path = data_dir / NAME
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as error:
+        raise StorageError(path, error) from None
     _held.add(fd)
     try:
         _acquire(fd, path, wait, sleep)

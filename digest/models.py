@@ -10,6 +10,9 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Annotated
+
+from pydantic import BeforeValidator
 
 
 class Urgency(StrEnum):
@@ -143,12 +146,42 @@ class ChangeSummary:
     files_complete: bool = True
 
 
+class FailureReason(StrEnum):
+    """Why a repository is left out of an edition, in words fit for the public page.
+
+    A closed list: the details of a failure (paths, server messages) go to the log only,
+    never to a page, a feed or a stored edition.
+    """
+
+    NOT_FOUND = "repository not found"
+    MOVED = "repository moved"
+    NOT_A_REPOSITORY = "not a git repository"
+    NO_BRANCH = "branch not found"
+    ACCESS_DENIED = "access denied"
+    RATE_LIMITED = "rate limited"
+    SERVER_ERROR = "server error"
+    NETWORK_UNREACHABLE = "network unreachable"
+    TIMED_OUT = "timed out"
+    UNREADABLE_ANSWER = "unreadable answer"
+    NOT_COLLECTED = "not collected"
+    UNREADABLE = "could not be read"
+
+
+def _known_reason(value: object) -> object:
+    """Read a stored reason; free text stored by earlier versions becomes a generic one."""
+    if isinstance(value, str) and value not in FailureReason._value2member_map_:
+        if value.startswith("not collected"):
+            return FailureReason.NOT_COLLECTED
+        return FailureReason.UNREADABLE
+    return value
+
+
 @dataclass(frozen=True)
 class RepoFailure:
-    """A repository that could not be read for the edition, and why."""
+    """A repository that could not be read for the edition, and why (in public words)."""
 
     repo: str
-    reason: str
+    reason: Annotated[FailureReason, BeforeValidator(_known_reason)]
 
 
 @dataclass(frozen=True)
@@ -186,6 +219,14 @@ class Newcomer:
 
 
 @dataclass(frozen=True)
+class RepoName:
+    """How pages write a repository whose configuration sets ``display_name``."""
+
+    repo: str
+    display_name: str
+
+
+@dataclass(frozen=True)
 class Digest:
     """One edition: a project's news for one UTC day."""
 
@@ -220,6 +261,12 @@ class Digest:
     filed_at: dt.datetime | None = None
     #: For each topic it touches, what the edition says about that topic first.
     topic_leads: tuple[TopicLead, ...] = ()
+    #: Display names of the repositories that have one (``pytorch/ao`` is ``torchao``).
+    repo_names: tuple[RepoName, ...] = ()
+
+    def shown(self, repo: str) -> str:
+        """How pages write ``repo``: its display name, else ``owner/repo``."""
+        return next((n.display_name for n in self.repo_names if n.repo == repo), repo)
 
     @property
     def change_count(self) -> int:

@@ -15,11 +15,20 @@ from typing import TYPE_CHECKING
 
 from digest.clock import Clock
 from digest.config import ProjectSettings, RepoSettings, Settings
-from digest.errors import WireError
-from digest.models import ChangeSummary, Digest, FollowUp, PullRequest, RepoDay, RepoFailure
+from digest.errors import NetworkUnreachable, WireError
+from digest.failures import public_reason, unreachable
+from digest.models import (
+    ChangeSummary,
+    Digest,
+    FailureReason,
+    FollowUp,
+    PullRequest,
+    RepoDay,
+    RepoFailure,
+    RepoName,
+)
 from digest.registry import Registry
 from digest.render import RenderReport, render_site
-from digest.secrets import redact
 from digest.sources.base import Source, SourceContext, day_window
 from digest.store import Store
 
@@ -77,20 +86,24 @@ def collect(
     for repo in project.repos:
         stored = store.load_repo_day(repo.name, day)
         if not refresh and stored is not None and _complete(stored, repo):
-            log.debug("%s %s: reusing %d stored changes", repo.name, day, len(stored.pulls))
+            log.debug(
+                "%s %s: reusing %s", repo.name, day, count(len(stored.pulls), "stored change")
+            )
             pulls += stored.pulls
             reused.append(repo.name)
             continue
         try:
             found = _collect_repo(rt, repo, day)
         except WireError as error:
+            if unreachable(error):
+                raise NetworkUnreachable(f"{error}; check the network, then run again") from None
             log.error("%s", error)
             if stored is not None:  # Never lose what an earlier run collected.
                 _keep(stored, repo)
                 pulls += stored.pulls
                 continue
-            reason = redact(str(error)).removeprefix(f"{repo.name}: ")  # The notice names the repo.
-            failures.append(RepoFailure(repo=repo.name, reason=reason))
+            # The details are in the log line above; the edition gets a public reason only.
+            failures.append(RepoFailure(repo=repo.name, reason=public_reason(error)))
             continue
         store.save_repo_day(
             RepoDay(
@@ -131,13 +144,50 @@ def stored(rt: Runtime, project: ProjectSettings, day: dt.date) -> Collected:
     for repo in project.repos:
         repo_day = rt.store.load_repo_day(repo.name, day)
         if repo_day is None:
-            failures.append(
-                RepoFailure(repo=repo.name, reason="not collected (run `digest collect` first)")
-            )
+            failures.append(RepoFailure(repo=repo.name, reason=FailureReason.NOT_COLLECTED))
         else:
             pulls += repo_day.pulls
             reused.append(repo.name)
     return Collected(tuple(pulls), tuple(failures), reused=tuple(reused))
+
+
+@dataclass(frozen=True)
+class Stale:
+    """A repository whose source stops before some of the days asked for."""
+
+    repo: str
+    #: When the source last changed (a clone's branch tip).
+    last_change: dt.datetime
+    #: The days asked for that start more than a day after ``last_change``.
+    days: tuple[dt.date, ...]
+
+
+def stale_sources(
+    rt: Runtime, projects: Sequence[ProjectSettings], days: Sequence[dt.date]
+) -> list[Stale]:
+    """Return the repositories of ``projects`` whose source ends over a day before some of ``days``.
+
+    Only sources that know when they last changed (a git clone) are asked; one that cannot
+    be read is left to collect to report.
+    """
+    found: list[Stale] = []
+    seen: set[str] = set()
+    context = SourceContext(settings=rt.settings, clock=rt.clock, env=rt.env)
+    for repo in (repo for project in projects for repo in project.repos):
+        if repo.name in seen:
+            continue
+        seen.add(repo.name)
+        last_change = getattr(rt.registry.source(repo.source or "")(context), "last_change", None)
+        if last_change is None:
+            continue
+        try:
+            when: dt.datetime = last_change(repo)
+        except WireError:
+            continue
+        late = tuple(day for day in days if day > when.date() + dt.timedelta(days=1))
+        if late:
+            found.append(Stale(repo.name, when, late))
+    return found
 
 
 def make_writer(rt: Runtime, name: str) -> Writer:
@@ -163,6 +213,11 @@ def summarize(
 
     if not collected.pulls:
         if collected.failures and len(collected.failures) == len(project.repos):
+            if all(f.reason == FailureReason.NOT_COLLECTED for f in collected.failures):
+                raise WireError(
+                    f"{project.key} {day}: nothing collected yet for that day; "
+                    "run `digest collect` first (or `digest run`)"
+                )
             raise WireError(f"{project.key} {day}: no repository could be read; no edition written")
         return None
     brief = make_brief(project, day, collected.pulls, rt.settings.topics, collected.failures)
@@ -172,7 +227,7 @@ def summarize(
     titles = {(p.repo, p.number, p.url): p.title for p in collected.pulls}
     digest = dataclasses.replace(
         digest,
-        project=project.name,
+        project=project.shown,
         project_slug=project.key,
         date=day,
         references=tuple(
@@ -197,6 +252,9 @@ def summarize(
         newcomers=first_timers,
         history_since=history_since,
         filed_at=rt.clock.now().replace(microsecond=0),
+        repo_names=tuple(
+            RepoName(repo.name, repo.display_name) for repo in project.repos if repo.display_name
+        ),
     )
     digest = dataclasses.replace(
         digest, topic_leads=topic_leads(digest, rt.settings.topics, brief.items)

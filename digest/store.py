@@ -15,9 +15,9 @@ import datetime as dt
 import json
 import os
 import re
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from secrets import token_hex
 from typing import Any, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
@@ -49,7 +49,7 @@ def write_atomic(path: Path, data: bytes) -> bool:
         pass
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TMP_SUFFIX)
+        fd, tmp = _create_temporary(path)
     except OSError as error:
         raise StorageError(path, error) from None
     try:
@@ -57,13 +57,28 @@ def write_atomic(path: Path, data: bytes) -> bool:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        Path(tmp).replace(path)
+        tmp.replace(path)
     except BaseException as error:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         if isinstance(error, OSError):
             raise StorageError(path, error) from None
         raise
     return True
+
+
+def _create_temporary(path: Path) -> tuple[int, Path]:
+    """Create a new empty temporary file beside ``path``; return its descriptor and path.
+
+    Unlike ``tempfile.mkstemp`` (always 0600) the file is created 0666 less the umask, as
+    any other file: a web server running as another user must be able to read the site.
+    """
+    for _ in range(100):
+        tmp = path.parent / f".{path.name}.{token_hex(4)}{TMP_SUFFIX}"
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name beside {path}")
 
 
 def remove_orphans(root: Path) -> list[Path]:

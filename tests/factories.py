@@ -14,6 +14,7 @@ from digest.models import (
     ActionItem,
     ChangeSummary,
     Digest,
+    FailureReason,
     FaqEntry,
     Reference,
     RepoFailure,
@@ -144,7 +145,9 @@ def make_settings(tmp: Path, **site: Any) -> Settings:
     return Settings.model_validate(raw)
 
 
-def failure(repo: str = "acme/antenna", reason: str = "clone is missing") -> RepoFailure:
+def failure(
+    repo: str = "acme/antenna", reason: FailureReason = FailureReason.NOT_FOUND
+) -> RepoFailure:
     """Return a made-up repository failure."""
     return RepoFailure(repo, reason)
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from digest.config import Settings
+from digest.errors import StorageError
 from digest.render import render_site
 from digest.render import site as site_module
 from digest.render.publish import StagedSite
@@ -84,7 +85,7 @@ def test_a_failed_build_leaves_the_published_site_and_no_copy(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(site_module.manifest, "save", broken_save)
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises(StorageError, match="No space left"):
         build(settings)
     assert published(settings) == first
     assert site_files(settings.site_dir) == before

@@ -115,7 +115,7 @@ def test_edition_page(settings: Settings, store: Store) -> None:
     changes = root.find(".//details[@class='changes']")
     assert changes.get("open") is None
     assert len(changes.findall(".//li")) == 4
-    assert "acme/antenna: clone is missing" in text(by_class(root, "aside", "notice")[0])
+    assert "acme/antenna: repository not found" in text(by_class(root, "aside", "notice")[0])
     assert text(by_class(root, "p", "colophon")[0]) == (
         "Written by the extractive writer because the server could not be reached."
     )

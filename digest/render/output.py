@@ -270,10 +270,20 @@ def _run_share(jobs: Sequence[_Job], site_dir: Path) -> tuple[list[Outcome], Bas
 
 
 def _picklable(error: BaseException | None) -> BaseException | None:
-    """``error`` if it can travel back from a worker, else a WireError saying what it was."""
+    """``error`` if it can travel back from a worker, else a WireError saying what it was.
+
+    A template error is described here, where its traceback still says the file and line.
+    """
     if error is None:
         return None
     import pickle
+
+    import jinja2
+
+    from digest.render.templating import template_error
+
+    if isinstance(error, jinja2.TemplateError):
+        error = template_error(error)
 
     try:
         pickle.loads(pickle.dumps(error))

@@ -20,11 +20,14 @@ import errno
 import json
 import logging
 import os
+import re
 import shutil
 from pathlib import Path
 
+from digest.errors import StorageError
 from digest.render.output import is_page_path
 from digest.store import remove_orphans
+from digest.text import count
 
 log = logging.getLogger("digest")
 _STAGING = "staging-"
@@ -52,7 +55,10 @@ class StagedSite:
         if published is not None and spare is not None and _catch_up(spare, published, staging):
             pass
         elif self.site_dir.is_dir():
-            shutil.copytree(self.site_dir, staging, copy_function=_link_or_copy)
+            try:
+                shutil.copytree(self.site_dir, staging, copy_function=_link_or_copy)
+            except shutil.Error as error:
+                raise _copy_failed(staging, error) from None
             # Temporary files of a killed writer: gone from the copy, so never published.
             remove_orphans(staging)
         else:
@@ -174,6 +180,19 @@ def _link_or_copy(source: str, target: str) -> None:
         if error.errno not in (errno.EXDEV, errno.EPERM, errno.EMLINK, errno.ENOTSUP):
             raise
         shutil.copy2(source, target)
+
+
+def _copy_failed(staging: Path, error: shutil.Error) -> StorageError:
+    """The one-line error for a copy of the site that failed on one file or many."""
+    failures = error.args[0] if error.args and isinstance(error.args[0], list) else []
+    if not failures:
+        return StorageError(staging, error)
+    _source, target, why = failures[0]
+    # ``why`` is str(OSError): "[Errno 13] Permission denied: '/path'"; keep the reason only.
+    reason = re.sub(r"^\[Errno \d+\] ([^:]+).*$", r"\1", str(why))
+    if len(failures) > 1:
+        reason += f" (and {count(len(failures) - 1, 'other file')})"
+    return StorageError(target, error, reason)
 
 
 def _remove(path: Path) -> None:

@@ -23,7 +23,7 @@ from digest.render.markup import safe_url, title_html
 from digest.render.views import Entry, Link, long_date
 from digest.summarize.clean import summary_of
 from digest.summarize.sentences import retell
-from digest.text import one_line
+from digest.text import count, one_line
 
 
 @dataclass(frozen=True)
@@ -151,20 +151,26 @@ class PullView:
     relands: str
 
 
+def _web_root(pull: PullRequest) -> str:
+    """Where ``pull``'s repository is browsed: its URL less ``/pull/N`` or ``/commit/<sha>``."""
+    root, kind, _ = pull.url.rsplit("/", 2) if pull.url.count("/") >= 4 else ("", "", "")
+    return root if kind in ("pull", "commit") else f"https://github.com/{pull.repo}"
+
+
 def pull_view(pull: PullRequest, page: PullPage) -> PullView:
     """Return the view of ``pull`` for ``page``."""
     merged = pull.merged_at.astimezone(dt.UTC)
     stats = []
     if pull.reviews:
         approvals = sum(1 for r in pull.reviews if r.state == "APPROVED")
-        stats.append(f"{len(pull.reviews)} reviews ({approvals} approving)")
+        stats.append(f"{count(len(pull.reviews), 'review')} ({approvals} approving)")
     if pull.comments is not None:
-        stats.append(f"{pull.comments} comments")
+        stats.append(count(pull.comments, "comment"))
     if pull.review_comments is not None:
-        stats.append(f"{pull.review_comments} review comments")
+        stats.append(count(pull.review_comments, "review comment"))
     if pull.participants:
-        stats.append(f"{len(pull.participants)} participants")
-    base = f"https://github.com/{pull.repo}/issues/"
+        stats.append(count(len(pull.participants), "participant"))
+    base = f"{_web_root(pull)}/issues/"
     return PullView(
         page=page,
         title=one_line(pull.title),

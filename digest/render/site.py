@@ -21,6 +21,7 @@ import jinja2
 from markupsafe import escape
 
 from digest.config import Settings
+from digest.errors import StorageError
 from digest.models import Digest, RepoDay
 from digest.render import desk, listings, manifest, pulls, stamp, urls
 from digest.render.feed import Channel, Item, json_feed, json_path, rss, sitemap
@@ -32,7 +33,7 @@ from digest.render.output import Output
 from digest.render.publish import StagedSite
 from digest.render.scan import Scanner
 from digest.render.stamp import RenderReport
-from digest.render.templating import make_environment, template_source
+from digest.render.templating import make_environment, template_error, template_source
 from digest.render.urls import edition_path
 from digest.render.views import Entry, Link, edition_view, long_date, structured_data
 from digest.store import Store
@@ -65,18 +66,23 @@ def build_site(
     fails, the site stays as it was.
     """
     staged = StagedSite(settings.site_dir)
-    site_dir = staged.begin()
     try:
-        env = make_environment(settings, cache=staged.cache / "templates")
+        site_dir = staged.begin()
         fragments = Fragments(staged.cache / "fragments")
-        report, changed = _build_site(
-            settings, store, env, fragments, site_dir, code, fingerprint, inputs.stats
-        )
-        changed |= stamp.save(site_dir, inputs.hash, report)
-    except BaseException:
-        staged.abandon()
-        raise
-    staged.finish(changed=changed)
+        try:
+            env = make_environment(settings, cache=staged.cache / "templates")
+            report, changed = _build_site(
+                settings, store, env, fragments, site_dir, code, fingerprint, inputs.stats
+            )
+            changed |= stamp.save(site_dir, inputs.hash, report)
+        except BaseException:
+            staged.abandon()
+            raise
+        staged.finish(changed=changed)
+    except jinja2.TemplateError as error:
+        raise template_error(error) from None
+    except OSError as error:  # Pages go through the store; folders, links and renames not.
+        raise StorageError(error.filename or settings.site_dir, error) from None
     fragments.prune()
     return report
 

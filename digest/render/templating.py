@@ -11,7 +11,7 @@ from pathlib import Path
 import jinja2
 
 from digest.config import Settings
-from digest.errors import WireError
+from digest.errors import TemplateError, WireError
 from digest.render.stamp import shipped_templates
 from digest.text import count
 
@@ -42,6 +42,35 @@ def make_environment(settings: Settings, cache: Path | None = None) -> jinja2.En
     )
     env.globals["count"] = count
     return env
+
+
+def check_templates(env: jinja2.Environment) -> None:
+    """Compile every template ``env`` resolves; raise TemplateError naming the first that fails."""
+    for name in env.list_templates():
+        if name.endswith((".html", ".xml")):
+            try:
+                env.get_template(name)
+            except jinja2.TemplateError as error:
+                raise template_error(error) from None
+
+
+def template_error(error: jinja2.TemplateError) -> TemplateError:
+    """Return the one-line error for ``error``: the template file, the line and what is wrong."""
+    if isinstance(error, jinja2.TemplateSyntaxError):
+        where = error.filename or error.name or "?"
+        return TemplateError(where, error.lineno, error.message or "syntax error")
+    # Jinja rewrites the traceback so that template frames carry the template's file and line:
+    # the innermost such frame is where the page failed.
+    where, line = "?", None
+    tb = error.__traceback__
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if not filename.endswith(".py") and not filename.startswith("<"):
+            where, line = filename, tb.tb_lineno
+        tb = tb.tb_next
+    if isinstance(error, jinja2.TemplateNotFound):
+        return TemplateError(where, line, f"no template {error.name!r}")
+    return TemplateError(where, line, error.message or type(error).__name__)
 
 
 def template_source(env: jinja2.Environment, name: str) -> str:

@@ -303,7 +303,7 @@ def edition_view(
         actions=tuple(
             ActionView(
                 text=markup.inline(item.text, known, cite_base),
-                repo=one_line(item.repo),
+                repo=one_line(digest.shown(item.repo)),
                 urgency=item.urgency.value,
                 label=URGENCY_LABEL[item.urgency],
                 refs=tuple(n for n in item.refs if n in known),
@@ -315,7 +315,7 @@ def edition_view(
                 n=ref.n,
                 title=title_html(one_line(ref.title)),
                 url=safe_url(ref.url),
-                repo=one_line(ref.repo),
+                repo=one_line(digest.shown(ref.repo)),
                 number=ref.number,
                 page=pages.get(pull_key(ref.repo, ref.number)) if ref.number is not None else None,
             )
@@ -330,23 +330,25 @@ def edition_view(
                 kind=one_line(c.kind),
                 title=title_html(one_line(c.title)),
                 url=safe_url(c.url),
-                repo=one_line(c.repo),
+                repo=one_line(digest.shown(c.repo)),
                 number=c.number,
                 files_complete=c.files_complete,
             )
             for c in digest.changes
         ),
         failures=tuple(
-            FailureView(repo=one_line(f.repo), reason=one_line(f.reason))
+            FailureView(repo=one_line(digest.shown(f.repo)), reason=one_line(f.reason))
             for f in digest.failed_repos
         ),
-        repos=tuple(one_line(r) for r in digest.repos),
+        repos=tuple(one_line(digest.shown(r)) for r in digest.repos),
         topics=tuple(Link(topics[t], topic_path(t)) for t in entry.topics if t in topics),
         writer=one_line(digest.writer),
         writer_note=one_line(digest.writer_note),
         cite_base=cite_base,
         newcomers=tuple(
-            NewcomerView(one_line(n.author), one_line(n.repo), n.number, safe_url(n.url))
+            NewcomerView(
+                one_line(n.author), one_line(digest.shown(n.repo)), n.number, safe_url(n.url)
+            )
             for n in digest.newcomers
         ),
         history_since=long_date(digest.history_since) if digest.history_since else "",

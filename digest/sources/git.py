@@ -32,8 +32,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from digest.config import RepoSettings
-from digest.errors import WireError
-from digest.models import PullRequest
+from digest.errors import SourceError
+from digest.models import FailureReason, PullRequest
 from digest.sources._gitlog import (
     Hint,
     LogFormat,
@@ -73,7 +73,7 @@ def _run_git(
 ) -> subprocess.CompletedProcess[bytes]:
     """Run ``git args`` against ``git_dir`` with ``stdin``; return the finished process.
 
-    Raises :class:`WireError` when git is missing or runs past :data:`GIT_TIMEOUT`.
+    Raises :class:`SourceError` when git is missing or runs past :data:`GIT_TIMEOUT`.
     """
     config = [part for setting in _CONFIG for part in ("-c", setting)]
     command = ["git", f"--git-dir={git_dir}", *config, *args]
@@ -88,9 +88,14 @@ def _run_git(
             check=False,
         )
     except FileNotFoundError:
-        raise WireError("git is not installed (or not on PATH); the git source needs it") from None
+        raise SourceError(
+            "git is not installed (or not on PATH); the git source needs it",
+            FailureReason.UNREADABLE,
+        ) from None
     except subprocess.TimeoutExpired:
-        raise WireError(f"git {args[0]} in {git_dir} took over {GIT_TIMEOUT:.0f}s") from None
+        raise SourceError(
+            f"git {args[0]} in {git_dir} took over {GIT_TIMEOUT:.0f}s", FailureReason.TIMED_OUT
+        ) from None
 
 
 def _stderr(done: subprocess.CompletedProcess[bytes]) -> str:
@@ -110,7 +115,7 @@ class GitSource:
         """Return the changes merged into ``repo.branch`` on ``day`` (UTC), oldest first.
 
         "Oldest first" is the order the branch received them (reverse first-parent order).
-        Raises :class:`WireError` when the clone is missing, not a repository, or lacks
+        Raises :class:`SourceError` when the clone is missing, not a repository, or lacks
         the branch, or when git fails to read it.
         """
         git_dir = _git_dir(repo)
@@ -118,7 +123,15 @@ class GitSource:
         commits = _whole_messages(git_dir, self._read_log(repo, git_dir, tip, day))
         messages = [parse_message(c.sha, c.message, repo.name) for c in commits]
         linker = Linker(repo.name, messages, self._lookup(repo.name, git_dir, messages))
-        return tuple(_pull(repo.name, c, m, linker) for c, m in zip(commits, messages, strict=True))
+        return tuple(_pull(repo, c, m, linker) for c, m in zip(commits, messages, strict=True))
+
+    def last_change(self, repo: RepoSettings) -> dt.datetime:
+        """Return when the tip of ``repo.branch`` in the clone was committed (UTC).
+
+        Days well after it can have no merged changes: the clone is likely not fetched.
+        Raises :class:`SourceError` as :meth:`collect` does.
+        """
+        return last_change(repo)
 
     def _read_log(
         self, repo: RepoSettings, git_dir: Path, tip: str, day: dt.date
@@ -131,8 +144,9 @@ class GitSource:
         # So the whole first-parent list (sha and date only: cheap) is filtered here.
         listed = _run_git(git_dir, ["rev-list", "--first-parent", "--timestamp", tip, "--"])
         if listed.returncode != 0:
-            raise WireError(
-                f"{repo.name}: cannot read the history of {repo.git}: {_stderr(listed)}"
+            raise SourceError(
+                f"{repo.name}: cannot read the history of {repo.git}: {_stderr(listed)}",
+                FailureReason.UNREADABLE,
             )
         shas = _in_window(listed.stdout.decode("ascii", "replace"), window)
         if not shas:
@@ -150,7 +164,10 @@ class GitSource:
             )
             done = _run_git(git_dir, [*args, "--raw", "--no-renames", "--no-abbrev", "--"], stdin)
         if done.returncode != 0:
-            raise WireError(f"{repo.name}: cannot read the history of {repo.git}: {_stderr(done)}")
+            raise SourceError(
+                f"{repo.name}: cannot read the history of {repo.git}: {_stderr(done)}",
+                FailureReason.UNREADABLE,
+            )
         commits = fmt.parse(done.stdout.decode("utf-8", "replace"), numstat=numstat)
         commits = [c for c in reversed(commits) if c.committed in window]
         return commits if numstat else _count_present(git_dir, fmt, commits)
@@ -179,13 +196,33 @@ def _hints(messages: Iterable[Message]) -> Iterable[Hint]:
         yield from (h for h in (message.reverts, message.relands) if h is not None)
 
 
+def last_change(repo: RepoSettings) -> dt.datetime:
+    """Return the committer date (UTC) of the tip of ``repo.branch`` in its clone."""
+    git_dir = _git_dir(repo)
+    tip = _resolve_branch(repo, git_dir)
+    done = _run_git(git_dir, ["show", "-s", "--format=%ct", tip, "--"])
+    stamp = done.stdout.decode("ascii", "replace").strip()
+    if done.returncode != 0 or not stamp.isdigit():
+        raise SourceError(
+            f"{repo.name}: cannot read the tip of {repo.branch} in {repo.git}: {_stderr(done)}",
+            FailureReason.UNREADABLE,
+        )
+    return dt.datetime.fromtimestamp(int(stamp), dt.UTC)
+
+
 def _git_dir(repo: RepoSettings) -> Path:
     """Return the git directory of ``repo.git``: ``<path>/.git`` if present, else the path."""
     path = repo.git
     if path is None:
-        raise WireError(f"{repo.name}: the git source needs a local clone (set 'git:' to its path)")
+        raise SourceError(
+            f"{repo.name}: the git source needs a local clone (set 'git:' to its path)",
+            FailureReason.NOT_FOUND,
+        )
     if not path.is_dir():
-        raise WireError(f"{repo.name}: no such folder {path} (the 'git:' path of the repository)")
+        raise SourceError(
+            f"{repo.name}: no such folder {path} (the 'git:' path of the repository)",
+            FailureReason.NOT_FOUND,
+        )
     dot_git = path / ".git"
     return dot_git if dot_git.exists() else path
 
@@ -205,8 +242,9 @@ def _resolve_branch(repo: RepoSettings, git_dir: Path) -> str:
         git_dir, ["cat-file", "--batch-check=%(objectname) %(objecttype)"], query.encode()
     )
     if done.returncode != 0:
-        raise WireError(
-            f"{repo.name}: {repo.git} is not a readable git repository: {_stderr(done)}"
+        raise SourceError(
+            f"{repo.name}: {repo.git} is not a readable git repository: {_stderr(done)}",
+            FailureReason.NOT_A_REPOSITORY,
         )
     for line in done.stdout.decode("utf-8", "replace").splitlines():
         sha, _, kind = line.partition(" ")
@@ -214,7 +252,9 @@ def _resolve_branch(repo: RepoSettings, git_dir: Path) -> str:
             return sha
     known = _branches(git_dir)
     listing = f"branches there: {', '.join(known)}" if known else "it has no branches"
-    raise WireError(f"{repo.name}: no branch {branch!r} in {repo.git} ({listing})")
+    raise SourceError(
+        f"{repo.name}: no branch {branch!r} in {repo.git} ({listing})", FailureReason.NO_BRANCH
+    )
 
 
 def _branches(git_dir: Path, count: int = 8) -> list[str]:
@@ -293,8 +333,11 @@ def _count_present(git_dir: Path, fmt: LogFormat, commits: list[RawCommit]) -> l
     return [replace(c, files=counted.get(c.sha, c.files)) for c in commits]
 
 
-def _pull(repo: str, commit: RawCommit, message: Message, linker: Linker) -> PullRequest:
+def _pull(
+    settings: RepoSettings, commit: RawCommit, message: Message, linker: Linker
+) -> PullRequest:
     """Return the :class:`PullRequest` record of one commit of the day."""
+    repo = settings.name
     number = message.number
     link = f"pull/{number}" if number is not None else f"commit/{commit.sha}"
     reverts, relands = linker.links(message)
@@ -303,7 +346,7 @@ def _pull(repo: str, commit: RawCommit, message: Message, linker: Linker) -> Pul
         number=number,
         title=message.title,
         body=message.body,
-        url=f"https://github.com/{repo}/{link}",
+        url=f"{settings.web_url}/{link}",
         merged_at=dt.datetime.fromtimestamp(commit.committed, dt.UTC),
         author=commit.author,
         sha=commit.sha,

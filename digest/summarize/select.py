@@ -41,7 +41,7 @@ def make_brief(
     order = [repo.name for repo in project.repos]
     present = {pull.repo for pull in pulls}
     return Brief(
-        project=project.name,
+        project=project.shown,
         project_slug=project.key,
         date=day,
         repos=tuple(name for name in order if name in present),

@@ -29,6 +29,7 @@ from urllib3.util import Retry
 
 from digest.config import Settings
 from digest.errors import WireError
+from digest.failures import unreachable
 from digest.secrets import Redactor, check_secrets, redact
 from digest.sources.github.errors import RATE_LIMITED, RateLimitStop, explain
 from digest.text import one_line
@@ -163,6 +164,10 @@ class PatientRetry(Retry):
         _stacktrace: Any = None,
     ) -> Self:
         """Return the next retry state after ``response`` or ``error``, or raise to stop."""
+        if error is not None and unreachable(error):
+            # A name that does not resolve or a refused connection: retrying with backoff
+            # only makes an offline run wait minutes before saying so.
+            raise MaxRetryError(_pool, url or "", error) from error  # type: ignore[arg-type]
         wait = self._wait_for(response) if response is not None else None
         try:
             retry = super().increment(method, url, response, error, _pool, _stacktrace)

@@ -65,6 +65,8 @@ def explain(error: BaseException, url: str, timeout: float) -> str:
     if _timed_out(error):
         return f"GitHub did not answer within {timeout:.0f} s (github.timeout) at {url}"
     if isinstance(error, requests.ConnectionError | urllib3.exceptions.HTTPError):
+        if _refused_or_unresolved(error):
+            return f"network unreachable: cannot reach GitHub at {url} ({_root(error)})"
         return f"cannot reach GitHub at {url}: {_root(error)}"
     if isinstance(error, requests.RequestException):
         return f"the request to GitHub at {url} failed: {_root(error)}"
@@ -94,6 +96,12 @@ def _explain_status(error: GithubException) -> str:
     if status >= 500:
         return f"GitHub kept failing ({status}{said}) after the retries in github.retries"
     return f"GitHub answered {status}{said}"
+
+
+def _refused_or_unresolved(error: BaseException) -> bool:
+    from digest.failures import unreachable  # digest.failures reads this module's errors
+
+    return unreachable(error)
 
 
 def _timed_out(error: BaseException) -> bool:
