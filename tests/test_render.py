@@ -335,3 +335,18 @@ def test_slug_collisions_fail_loudly(tmp_path: Path) -> None:
     store.save_digest(make_digest(project="Archive", project_slug="archive"))
     with pytest.raises(WireError, match=r"archive/2026\.html"):
         build(settings)
+
+
+def test_a_project_display_name_is_how_every_page_names_it(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path)
+    projects = [
+        p.model_copy(update={"display_name": "RocketWorks"}) if p.key == "rockets" else p
+        for p in settings.projects
+    ]
+    settings = settings.model_copy(update={"projects": projects})
+    save_all(Store(settings.data_dir), edition_series(2))
+    build(settings)
+    front = page(settings, "index.html")
+    nav = [text(a) for a in front.findall(".//nav[@class='masthead-nav']//a")]
+    assert "RocketWorks" in nav and "Rockets" not in nav
+    assert text(page(settings, "rockets/index.html").find(".//h1")) == "RocketWorks"

@@ -248,7 +248,7 @@ def project_collections(settings: Settings, entries: Sequence[Entry]) -> list[Co
     for project in settings.projects:
         own = tuple(by_slug.pop(project.key, ()))
         repos = tuple(r.name for r in project.repos)
-        found.append((project.key, project.name, project.description, own, repos))
+        found.append((project.key, project.shown, project.description, own, repos))
     for slug in sorted(by_slug):
         found.append((slug, by_slug[slug][0].project, "", tuple(by_slug[slug]), ()))
     return [

@@ -161,7 +161,7 @@ class _Build:
         self.fingerprint = fingerprint
         self.markup = MarkupRenderer()
         self.topics = {t.slug or "": t.name for t in settings.topics}
-        self.nav = tuple(Link(p.name, urls.project_path(p.key)) for p in settings.projects)
+        self.nav = tuple(Link(p.shown, urls.project_path(p.key)) for p in settings.projects)
         self.site_feed = listings.site_feed(settings.site.title)
         # Set by offer_editions, from every digest of the build.
         self.reported: dict[str, tuple[pulls.Correction, ...]] = {}

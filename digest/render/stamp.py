@@ -88,7 +88,8 @@ def fingerprint(settings: Settings, code: str) -> str:
         "site": settings.site.model_dump(mode="json", exclude={"templates"}),
         "topics": [[t.slug, t.name, t.description] for t in settings.topics],
         "projects": [
-            [p.key, p.name, p.description, [r.name for r in p.repos]] for p in settings.projects
+            [p.key, p.shown, p.description, [(r.name, r.display_name) for r in p.repos]]
+            for p in settings.projects
         ],
     }
     h.update(json.dumps(shown, sort_keys=True).encode())
