@@ -95,3 +95,21 @@ def test_the_topic_page_and_feed_lead_with_the_topic_story(tmp_path: Path) -> No
     ]
     site_feed = feedparser.parse((settings.site_dir / "feed.xml").read_bytes())
     assert [e.title for e in site_feed.entries] == ["CUDA KERNELS GET FASTER"]
+
+
+def test_a_topic_card_does_not_repeat_its_lead_in_the_dek(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path)
+    lead = "The valve timing check no longer misses a beat"
+    digest = make_digest(
+        date=dt.date(2026, 3, 2),
+        headline="VALVE TIMING FIXED",
+        dek=f"{lead}, among 3 changes merged in acme/rockets.",
+        topics=("valves",),
+        topic_leads=(TopicLead("valves", f"{lead}."),),
+    )
+    Store(settings.data_dir).save_digest(digest)
+    render_site(settings, Store(settings.data_dir))
+    topic = parse_page(settings.site_dir / "topics/valves.html")
+    assert [text(p) for p in topic.iter("p") if p.get("class") == "card-dek"] == []
+    front = parse_page(settings.site_dir / "index.html")
+    assert [text(p) for p in front.iter("p") if p.get("class") == "card-dek"] == [digest.dek]

@@ -286,7 +286,11 @@ def topic_collections(settings: Settings, entries: Sequence[Entry]) -> list[Coll
 def _on_topic(entry: Entry, slug: str) -> Entry:
     """``entry`` headlined by what it says first about topic ``slug`` (if it says anything)."""
     lead = entry.lead_on(slug)
-    return entry if lead == entry.headline else dataclasses.replace(entry, headline=lead)
+    if lead == entry.headline:
+        return entry
+    # A dek that already tells the lead would say it twice.
+    repeats = lead.rstrip(".").lower() in entry.dek.lower()
+    return dataclasses.replace(entry, headline=lead, dek="" if repeats else entry.dek)
 
 
 def _by_year(entries: Sequence[Entry]) -> _YearGroups:
