@@ -133,3 +133,20 @@ def test_checks_catch_markup(text: str) -> None:
     pulls = busy_day()
     good = write(pulls)
     assert problems(dataclasses.replace(good, dek=text + "."), pulls)
+
+
+def test_a_repository_display_name_is_how_the_text_names_it() -> None:
+    from digest.config import ProjectSettings, RepoSettings
+    from digest.summarize.checks import problems
+    from digest.summarize.extractive import ExtractiveWriter
+    from digest.summarize.select import make_brief
+    from tests.pulls import DAY, make_pull
+
+    for label in ("RocketWorks", "rocketworks"):
+        pulls = [make_pull("Add a telemetry dashboard", repo="acme/rocket")]
+        repo = RepoSettings(name="acme/rocket", display_name=label)
+        brief = make_brief(ProjectSettings(name="Rocket", repos=(repo,)), DAY, pulls)
+        digest = ExtractiveWriter().write(brief)
+        assert f"{label} adds a telemetry dashboard" in digest.body, digest.body
+        assert "Rocket adds" not in digest.body
+        assert problems(digest, pulls) == [], label

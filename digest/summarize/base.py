@@ -43,6 +43,8 @@ class Story:
     kind: str
     score: float
     items: tuple[Item, ...]
+    #: How the text names the repository: its display name, else its short name.
+    repo_label: str = ""
 
     @property
     def lead(self) -> Item:

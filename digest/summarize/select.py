@@ -8,6 +8,7 @@ or re-lands the other (by link or by title).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import math
 import re
@@ -37,7 +38,11 @@ def make_brief(
     """Classify ``pulls``, group them into ranked stories and return the writer's brief."""
     # Writers only ever see pull-request text defused: it cannot mimic the edition's syntax.
     items = [classify(defuse(pull)) for pull in pulls]
-    stories = rank_stories(group_stories(items))
+    labels = {repo.name: repo.display_name for repo in project.repos if repo.display_name}
+    stories = tuple(
+        dataclasses.replace(story, repo_label=labels.get(story.repo, ""))
+        for story in rank_stories(group_stories(items))
+    )
     order = [repo.name for repo in project.repos]
     present = {pull.repo for pull in pulls}
     return Brief(

@@ -73,6 +73,8 @@ def subject(story: Story, initial: bool = True) -> str:
         area.lower() in _NOT_A_SUBJECT or (re.search(r"[_\d]", area) and " " not in area)
     )
     if not usable:
+        if story.repo_label:
+            return story.repo_label  # a brand's own casing (``ExecuTorch``, ``torchao``)
         name = story.repo.split("/", 1)[1]
         return upper_first(name) if initial else name
     if _COMMON_NOUN_AREA.search(area):
