@@ -136,6 +136,27 @@ def test_a_broken_override_template_is_one_line(
     assert says in errors[0]
 
 
+def test_a_template_failing_in_a_render_worker_is_the_same_one_line(
+    site: Path,  # noqa: F811
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from digest.render import output
+
+    monkeypatch.setattr(output, "PARALLEL_MIN", 1)  # every build shared out to workers
+    monkeypatch.setattr(output, "usable_cores", lambda: 2)
+    (site / "tpl").mkdir()
+    (site / "tpl/edition.html").write_text(TEMPLATE + "{{ nope.x }}\n{% endblock %}\n")
+    config = site / "digest.yaml"
+    config.write_text(config.read_text().replace("site:\n", "site:\n  templates: tpl\n", 1))
+    assert run(site, "run", "--date", "2026-03-04") == 2
+    err = capsys.readouterr().err
+    errors = [e for e in err.splitlines() if e.startswith("digest: error:")]
+    where = f"digest: error: template {site / 'tpl/edition.html'}, line 3: "
+    assert len(errors) == 1 and errors[0].startswith(where), errors
+    assert "'nope' is undefined" in errors[0] and "Traceback" not in err
+
+
 def test_a_missing_template_folder_stops_before_anything_is_written(
     site: Path,  # noqa: F811
     capsys: pytest.CaptureFixture[str],

@@ -99,8 +99,8 @@ class Output:
     def finish(self, *, strict: bool = True) -> None:
         """Render and write every page offered and not skipped, and tally what came of it.
 
-        Re-raises the first failure when ``strict``; otherwise the pages that were written
-        are tallied and the failure is dropped (the build is being abandoned anyway).
+        Re-raises the first failure after tallying the pages written before it. Without
+        ``strict`` nothing more is rendered: the build is being abandoned.
         """
         jobs, self._jobs = self._jobs, []
         if not strict:
