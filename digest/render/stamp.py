@@ -66,20 +66,25 @@ def shipped_templates() -> Path:
 
 
 def code_version() -> str:
-    """Return a hash of the package version and the render code."""
+    """Return a hash of the package version and its code.
+
+    All of it, not only the renderer's: pages also show text the summarize stage's helpers
+    shape (a pull request's summary), and a new version must never leave old pages behind.
+    """
     h = hashlib.sha256(digest.__version__.encode())
-    for module in sorted(Path(__file__).parent.glob("*.py")):
-        h.update(module.name.encode() + b"\0" + module.read_bytes() + b"\0")
+    for module in sorted(_PACKAGE.rglob("*.py")):
+        name = module.relative_to(_PACKAGE).as_posix()
+        h.update(name.encode() + b"\0" + module.read_bytes() + b"\0")
     return h.hexdigest()
 
 
 def fingerprint(settings: Settings, code: str) -> str:
     """Return a hash of everything besides digests that shapes pages.
 
-    It covers the templates as the site resolves them (an override folder's shadow the
-    shipped ones, which stay reachable as ``shipped/<name>``), the settings that appear on
-    pages and the render code (``code``, from :func:`code_version`): changing any of them
-    re-renders every page.
+    It covers the templates as the site resolves them (an override folder's templates
+    shadow the shipped ones, which stay reachable as ``shipped/<name>``), the settings that
+    appear on pages and the code (``code``, from :func:`code_version`): changing any of
+    them re-renders every page.
     """
     h = hashlib.sha256(code.encode())
     for name, path in sorted(templates(settings).items()):
