@@ -85,3 +85,12 @@ def test_neutralise_drops_lone_surrogates_and_keeps_real_pairs() -> None:
 
     assert neutralise("a\ud800b\udfffc \U0001f680") == "abc \U0001f680"
     assert neutralise_strings({"k\ud800": ["x\udc00", 3]}) == {"k": ["x", 3]}
+
+
+def test_a_section_label_in_front_of_its_text_is_dropped() -> None:
+    from digest.summarize.clean import summary_of
+
+    body = "Summary: The planner reuses buffers across graph partitions now.\n\nDescription: none"
+    assert summary_of(body, "Reuse buffers") == (
+        "The planner reuses buffers across graph partitions now."
+    )

@@ -36,6 +36,10 @@ _NOISE_LINE = re.compile(
     r"\*?\s*(__->__\s*)?#\d+\s*$|[-*]\s*\[[ xX]\]|\||fixes #\d+\s*$|authored with \w+\.?\s*$)",
     re.I,
 )
+#: A section's label written on the line it introduces (``Summary: The planner ...``).
+_INLINE_LABEL = re.compile(
+    r"^\s*(?:summary|description|motivation|context|overview|background)\s*:\s+(?=\S)", re.I
+)
 _HEADING = re.compile(r"^\s*(#{1,6}\s+(?P<md>.+?)\s*#*\s*$|(?P<colon>[A-Z][A-Za-z /&]{1,30}):\s*$)")
 _DROP_SECTIONS = re.compile(
     r"^(test(s|ing)?( plan| results| done)?|validation|verification|how (was|is) this tested|"
@@ -124,7 +128,10 @@ def _clean(body: str, url_mark: str) -> str:
 
 
 def _clean_line(line: str, url_mark: str) -> str:
-    """``line`` with links reduced to their text and tags, ``cc`` lists, emphasis, URLs gone."""
+    """``line`` with links reduced to their text and tags, ``cc`` lists, emphasis, URLs gone,
+    and no section label in front (``Summary:``)."""
+    if ":" in line:
+        line = _INLINE_LABEL.sub("", line)
     # Each pattern runs only when the line has the character it needs: most lines have none.
     if "](" in line:
         line = _LINK.sub(r"\1", line)
