@@ -188,7 +188,7 @@ def hostile_digest() -> Any:
         changes=(
             ChangeSummary("acme/rockets", 1, f"{HOSTILE} title", "data:text/html,<b>x</b>", "fix"),
         ),
-        failed_repos=(failure(reason=f"{HOSTILE} broke"),),
+        failed_repos=(failure(repo=f"acme/{HOSTILE}"),),
         writer=HOSTILE,
         writer_note='"><script>alert(3)</script>',
     )
