@@ -144,3 +144,14 @@ def test_plain_text_has_no_markdown_quotes_or_tags() -> None:
 def test_a_cut_never_leaves_an_aside_open() -> None:
     text = "Site adds a page per cited pull request (files by folder, numbers, what it reverts)"
     assert fit(text, 80) == "Site adds a page per cited pull request"
+
+
+def test_titles_opening_with_less_common_verbs_read_as_actions() -> None:
+    from digest.summarize.phrasing import parse_title
+
+    for title, verb in [
+        ("Rerun duplicate-user fusion after TOSA lowering", "reruns"),
+        ("Dequantize quantized grid sample coordinates", "dequantizes"),
+        ("Finish reverting TPU-specific device sync", "finishes"),
+    ]:
+        assert parse_title(title).verb == verb, title

@@ -39,6 +39,7 @@ start stash stop store streamline strengthen strip suggest supply support suppre
 switch sync tag teach throw tighten toggle track transpose treat trigger trim try tune turn
 unblock unbreak undo unify unmark unpin unroll unskip unwrap upcast update upgrade upstream
 use validate vectorize verify warn watch widen wire wrap write yield
+dequantize fail finish provide recompile requantize rerun resume solve
 """
 _BASES = _BASE_WORDS.split()
 _IRREGULAR_PAST = {
@@ -53,6 +54,7 @@ _IRREGULAR_PAST = {
     "read": "read",
     "rewrite": "rewrote",
     "run": "ran",
+    "rerun": "reran",
     "set": "set",
     "shrink": "shrank",
     "split": "split",
