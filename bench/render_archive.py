@@ -165,8 +165,12 @@ def archive(editions: int, projects: list[str], keep: Path | None) -> float:
         )
         timed("full build", settings, store)
         timed("no-change rebuild", settings, store)
+        # The first day after a full build copies the whole site (there is no build before
+        # last to recycle yet); every later day is the daily case.
         next_day = last + dt.timedelta(days=1)
         store.save_digest(synthetic(projects[0], next_day, editions))
+        timed("first day added", settings, store)
+        store.save_digest(synthetic(projects[1], next_day, editions + 1))
         seconds = timed("add-one-day rebuild", settings, store)
         timed("no-change rebuild", settings, store)
         pages = sum(1 for _ in settings.site_dir.rglob("*.html"))
