@@ -121,15 +121,15 @@ def project_feed(name: str, slug: str) -> Link:
 
 
 def plan_listings(
-    settings: Settings, entries: Sequence[Entry], projects: Sequence[Collection]
+    settings: Settings, entries: Sequence[Entry], collections: Sequence[Collection]
 ) -> list[Listing]:
     """Return every listing page of the site for ``entries`` (sorted newest first).
 
-    ``projects`` is :func:`project_collections` of the same ``entries``.
+    ``collections`` are :func:`project_collections` then :func:`topic_collections` of the
+    same ``entries``.
     """
     site = settings.site
     all_feed = site_feed(site.title)
-    collections = [*projects, *topic_collections(settings, entries)]
     everything = Collection(Heading("site", "", "All editions", "", urls.ARCHIVE), tuple(entries))
     by_year = _by_year(everything.entries)
     links = _year_links(everything, by_year)
@@ -165,17 +165,17 @@ def plan_listings(
 
 
 def plan_feeds(
-    settings: Settings, entries: Sequence[Entry], projects: Sequence[Collection]
+    settings: Settings, entries: Sequence[Entry], collections: Sequence[Collection]
 ) -> list[FeedPlan]:
     """Return the site feed and one feed per project and per topic, newest entries first.
 
-    ``projects`` is :func:`project_collections` of the same ``entries``. Each feed is
-    published as RSS at ``path`` and as JSON Feed beside it.
+    ``collections`` are :func:`project_collections` then :func:`topic_collections` of the
+    same ``entries``. Each feed is published as RSS at ``path`` and as JSON Feed beside it.
     """
     site = settings.site
     limit = site.feed_items
     feeds = [FeedPlan(urls.FEED, site.title, urls.INDEX, site.description, tuple(entries[:limit]))]
-    for project in [*projects, *topic_collections(settings, entries)]:
+    for project in collections:
         heading = project.heading
         feeds.append(
             FeedPlan(
@@ -190,7 +190,9 @@ def plan_feeds(
     return feeds
 
 
-def _front(settings: Settings, entries: Sequence[Entry], collections: list[Collection]) -> Listing:
+def _front(
+    settings: Settings, entries: Sequence[Entry], collections: Sequence[Collection]
+) -> Listing:
     # The front page follows the configured projects; one taken out of the configuration
     # keeps its pages (links to them stay good) and its place in the archive.
     followed = {p.key for p in settings.projects}

@@ -109,8 +109,10 @@ def _build_site(
         build.offer_pull_pages(out)
         entries = listings.newest_first(r.entry for r in scanner.records.values())
         projects = listings.project_collections(settings, entries)
-        build.offer_listings(out, entries, projects)
-        build.offer_feeds(out, entries, projects)
+        # Once for pages and feeds: a topic's collection retells each of its editions.
+        collections = [*projects, *listings.topic_collections(settings, entries)]
+        build.offer_listings(out, entries, collections)
+        build.offer_feeds(out, entries, collections)
         build.offer_desks(out, entries, projects)
         build.offer_discovery(out, entries)
         out.page(urls.STYLE, build.key("style"), lambda: template_source(env, urls.STYLE).encode())
@@ -330,19 +332,21 @@ class _Build:
             self._last_day = ((repo, day), self.scanner.store.load_repo_day(repo, day))
         return self._last_day[1]
 
-    def offer_listings(self, out: Output, entries: list[Entry], projects: list[Collection]) -> None:
+    def offer_listings(
+        self, out: Output, entries: list[Entry], collections: list[Collection]
+    ) -> None:
         """Offer the front page, archive, project and topic pages."""
-        for listing in listings.plan_listings(self.settings, entries, projects):
+        for listing in listings.plan_listings(self.settings, entries, collections):
             info = self.info(listing.path, listing.title, listing.description, listing.feeds)
             key = self.key(listing.template, info, listing.context)
             render = functools.partial(self.page, listing.template, info, **listing.context)
             out.page(listing.path, key, render)
 
-    def offer_feeds(self, out: Output, entries: list[Entry], projects: list[Collection]) -> None:
+    def offer_feeds(self, out: Output, entries: list[Entry], collections: list[Collection]) -> None:
         """Offer the site feed and each project's and topic's, as RSS and as JSON Feed."""
         # By path and title: a topic's feed titles an edition by what it says of the topic.
         items: dict[tuple[str, str], Item | None] = {}
-        for plan in listings.plan_feeds(self.settings, entries, projects):
+        for plan in listings.plan_feeds(self.settings, entries, collections):
             content = [
                 (e.sha256, e.published, pulls.edition_corrections(e, self.reported))
                 for e in plan.entries
