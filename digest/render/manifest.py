@@ -43,16 +43,26 @@ class Manifest:
     collected: dict[str, tuple[int, int, frozenset[int]]] = field(default_factory=dict)
 
 
-def load(site_dir: Path, code: str) -> Manifest:
+def read(site_dir: Path) -> Any:
+    """The manifest in ``site_dir`` as parsed JSON; None when absent or not JSON."""
+    try:
+        return json.loads((site_dir / NAME).read_bytes())
+    except (OSError, ValueError):
+        return None
+
+
+def load(site_dir: Path, code: str, raw: Any = None) -> Manifest:
     """Return the manifest in ``site_dir``; empty when absent or unreadable.
 
+    ``raw`` is the manifest already parsed (see :func:`read`), so it is not read twice.
     Page keys are kept whatever the code (they drive deleting stale pages, and a key
     never matches across code changes); digest records only when ``code`` matches.
     """
+    if raw is None:
+        raw = read(site_dir)
     try:
-        raw = json.loads((site_dir / NAME).read_bytes())
         pages = _pages(raw["pages"])
-    except (OSError, ValueError, KeyError, TypeError):
+    except (KeyError, TypeError):
         return Manifest(code)
     manifest = Manifest(code, pages=pages)
     if raw.get("format") != FORMAT or raw.get("code") != code:

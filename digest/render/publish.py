@@ -17,12 +17,12 @@ unfinished copies it finds.
 from __future__ import annotations
 
 import errno
-import json
 import logging
 import os
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 from digest.errors import StorageError
 from digest.render.output import is_page_path
@@ -44,6 +44,8 @@ class StagedSite:
         #: What builds keep to go faster (compiled templates, fragments); never published.
         self.cache = self.builds / "cache"
         self.path: Path | None = None
+        #: The copy's manifest, parsed when :meth:`begin` read it (None: not read, or none).
+        self.manifest: Any = None
 
     def begin(self) -> Path:
         """Delete unfinished copies and return a new copy of the published site to build in."""
@@ -52,6 +54,8 @@ class StagedSite:
         staging = self.builds / f"{_STAGING}{os.getpid()}"
         published = self._published()
         spare = self._spare(published)
+        # The copy's manifest is the published one: parsed here once, for the build too.
+        self.manifest = _read_manifest(published) if published is not None else None
         if published is not None and spare is not None and _catch_up(spare, published, staging):
             pass
         elif self.site_dir.is_dir():
@@ -144,7 +148,7 @@ def _catch_up(spare: Path, published: Path, staging: Path) -> bool:
     large site. Returns False, changing nothing, when a manifest cannot be read; a spare
     left half caught up by a killed build is a leftover copy, deleted by the next.
     """
-    old, new = _page_keys(spare), _page_keys(published)
+    old, new = _page_keys(_read_manifest(spare)), _page_keys(_read_manifest(published))
     if old is None or new is None:
         return False
     spare.rename(staging)
@@ -161,13 +165,19 @@ def _catch_up(spare: Path, published: Path, staging: Path) -> bool:
     return True
 
 
-def _page_keys(build: Path) -> dict[str, str] | None:
-    """The page keys in ``build``'s manifest, or None when it cannot be read."""
-    from digest.render.manifest import NAME
+def _read_manifest(build: Path) -> Any:
+    """``build``'s manifest as parsed JSON, or None when it cannot be read."""
+    # Imported here: a build with nothing to do loads publish.py, not the manifest's views.
+    from digest.render.manifest import read
 
+    return read(build)
+
+
+def _page_keys(manifest: Any) -> dict[str, str] | None:
+    """The page keys of a parsed ``manifest``, or None when it has none."""
     try:
-        pages = json.loads((build / NAME).read_bytes())["pages"]
-    except (OSError, ValueError, KeyError, TypeError):
+        pages = manifest["pages"]
+    except (KeyError, TypeError):
         return None
     return pages if isinstance(pages, dict) else None
 

@@ -71,8 +71,9 @@ def build_site(
         fragments = Fragments(staged.cache / "fragments")
         try:
             env = make_environment(settings, cache=staged.cache / "templates")
+            old = manifest.load(site_dir, code, staged.manifest)
             report, changed = _build_site(
-                settings, store, env, fragments, site_dir, code, fingerprint, inputs.stats
+                settings, store, env, fragments, site_dir, old, fingerprint, inputs.stats
             )
             changed |= stamp.save(site_dir, inputs.hash, report)
         except BaseException:
@@ -93,13 +94,12 @@ def _build_site(
     env: jinja2.Environment,
     fragments: Fragments,
     site_dir: Path,
-    code: str,
+    old: Manifest,
     fingerprint: str,
     stats: dict[str, stamp.Stat],
 ) -> tuple[RenderReport, bool]:
-    """Build the site into ``site_dir`` with ``env``; return the report and whether any file
-    changed."""
-    old = manifest.load(site_dir, code)
+    """Build the site into ``site_dir`` with ``env``, knowing what the ``old`` build did;
+    return the report and whether any file changed."""
     scanner = Scanner(store, old.digests, stats)
     build = _Build(settings, scanner, env, fragments, fingerprint, old.collected)
     out = Output(site_dir, old.pages)
@@ -126,7 +126,7 @@ def _build_site(
         records = scanner.records if complete else {**old.digests, **scanner.records}
         collected = build.collected
         if (records, pages, collected) != (old.digests, old.pages, old.collected):
-            saved = manifest.save(site_dir, Manifest(code, records, pages, collected))
+            saved = manifest.save(site_dir, Manifest(old.code, records, pages, collected))
     report = RenderReport(
         pages_written=len(out.written),
         pages_unchanged=out.unchanged,
