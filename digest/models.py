@@ -114,6 +114,9 @@ class Reference:
     number: int | None
     title: str
     url: str
+    #: The sentences the change's own page opens with (its description's first ones worth
+    #: reading); None in digests written before they were stored.
+    in_short: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

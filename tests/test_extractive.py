@@ -6,6 +6,7 @@ import pytest
 from digest.config import ProjectSettings, RepoSettings
 from digest.models import Urgency
 from digest.summarize.checks import MAX_REFERENCES, problems
+from digest.summarize.clean import in_short
 from digest.summarize.extractive import ExtractiveWriter
 from digest.summarize.select import make_brief
 from tests.pulls import DAY, busy_day, make_pull
@@ -40,6 +41,17 @@ def test_references_are_numbered_in_order_of_first_citation() -> None:
         if int(n) not in first_seen:
             first_seen.append(int(n))
     assert first_seen == [ref.n for ref in digest.references]
+
+
+def test_each_reference_says_in_short_what_its_change_does() -> None:
+    pulls = {pull.number: pull for pull in busy_day()}
+    digest = write(list(pulls.values()))
+    for ref in digest.references:
+        assert ref.number is not None
+        pull = pulls[ref.number]
+        assert ref.in_short == in_short(pull.body, pull.title)
+    said = [ref.in_short for ref in digest.references if ref.in_short]
+    assert said and all(s.endswith(".") for sentences in said for s in sentences)
 
 
 def test_faq_answers_standard_questions_and_names_repos() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 from pathlib import Path
@@ -79,11 +80,43 @@ def test_a_cited_change_has_a_page_and_the_edition_links_it(settings: Settings) 
     assert "state.py +40 \u22124" in files and "README.md +2 \u22121" in files
     said = text(page.find(".//main"))
     assert "4 files changed, +82 \u22125 lines · 7 comments" in said
+    # Worked out from the description: the digest was written before references said it.
     assert "waits for pressure to settle" in said
     assert "#12" in said and "PyTorch" not in said
     cited = [a.get("href") for a in page.iter("a") if a.get("href", "").endswith("03-02.html")]
     assert cited == ["../../rockets/2026-03-02.html"]
     assert not (settings.site_dir / "rockets/pr/acme-telemetry-77.html").exists()  # not collected
+
+
+def test_a_page_says_in_short_what_the_citing_edition_stored(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(settings.data_dir)
+    collected(store)
+    said = ("The controller waits for the pressure to settle.", "Valves open later.")
+    digest = make_digest()
+    first = dataclasses.replace(digest.references[0], in_short=said)
+    store.save_digest(dataclasses.replace(digest, references=(first, *digest.references[1:])))
+
+    def worked_out(body: str, title: str) -> tuple[str, ...]:
+        raise AssertionError("the description was read again")
+
+    monkeypatch.setattr("digest.summarize.clean.in_short", worked_out)
+    render_site(settings, store)
+    page = parse_page(settings.site_dir / "rockets/pr/acme-rockets-401.html")
+    section = next(s for s in page.iter("section") if s.get("class") == "tldr")
+    assert text(section.find("p")) == " ".join(said)
+    head = {m.get("name"): m.get("content") for m in page.iter("meta")}
+    assert head["description"] == said[0]
+
+    # A digest written again with other words re-renders the page (and only what changed).
+    second = dataclasses.replace(first, in_short=("Valves open once pressure settles.",))
+    store.save_digest(dataclasses.replace(digest, references=(second, *digest.references[1:])))
+    report = render_site(settings, store)
+    assert "rockets/pr/acme-rockets-401.html" in report.written
+    page = parse_page(settings.site_dir / "rockets/pr/acme-rockets-401.html")
+    section = next(s for s in page.iter("section") if s.get("class") == "tldr")
+    assert text(section.find("p")) == "Valves open once pressure settles."
 
 
 def test_a_later_revert_corrects_the_edition_its_feed_item_and_the_page(

@@ -21,8 +21,6 @@ from markupsafe import Markup
 from digest.models import PullRequest
 from digest.render.markup import safe_url, title_html
 from digest.render.views import Entry, Link, long_date
-from digest.summarize.clean import summary_of
-from digest.summarize.sentences import retell
 from digest.text import count, one_line
 
 
@@ -157,8 +155,17 @@ def _web_root(pull: PullRequest) -> str:
     return root if kind in ("pull", "commit") else f"https://github.com/{pull.repo}"
 
 
-def pull_view(pull: PullRequest, page: PullPage) -> PullView:
-    """Return the view of ``pull`` for ``page``."""
+def pull_view(pull: PullRequest, page: PullPage, in_short: tuple[str, ...] | None) -> PullView:
+    """Return the view of ``pull`` for ``page``, opening with the ``in_short`` sentences.
+
+    ``in_short`` comes from the citing edition's reference; None (an edition written before
+    references carried it) has it worked out from the description here.
+    """
+    if in_short is None:
+        # Loaded only for such old editions: rendering needs none of the summarize stage.
+        from digest.summarize.clean import in_short as work_out
+
+        in_short = work_out(pull.body, pull.title)
     merged = pull.merged_at.astimezone(dt.UTC)
     stats = []
     if pull.reviews:
@@ -179,7 +186,7 @@ def pull_view(pull: PullRequest, page: PullPage) -> PullView:
         author=one_line(pull.author),
         merged_label=f"{long_date(merged.date())}, {merged:%H:%M} UTC",
         merged_iso=merged.isoformat(),
-        tldr=tuple(f"{s}." for s in retell(summary_of(pull.body, pull.title, max_chars=480))),
+        tldr=tuple(one_line(sentence) for sentence in in_short),
         folders=_folders(pull),
         changed_files=pull.changed_files or len(pull.files),
         additions=pull.additions,

@@ -118,6 +118,14 @@ class Scanner:
             self.problems.append(f"{error}; page not updated")
             return None
 
+    def peek(self, entry: Entry) -> Digest | None:
+        """Return the digest listed as ``entry``, read again; None when it cannot be read
+        (no problem noted: the caller has a way round it)."""
+        try:
+            return self.store.read_digest(self.paths[_key(entry.slug, entry.date)])
+        except (WireError, KeyError):
+            return None
+
     def _keep(self, key: str, path: Path, scanned: Scanned) -> Scanned:
         self.records[key] = scanned.record
         self.paths[key] = path

@@ -22,7 +22,7 @@ from markupsafe import escape
 
 from digest.config import Settings
 from digest.errors import StorageError
-from digest.models import Digest, RepoDay
+from digest.models import Digest, PullRequest, RepoDay
 from digest.render import desk, listings, manifest, pulls, stamp, urls
 from digest.render.feed import Channel, Item, json_feed, json_path, rss, sitemap
 from digest.render.fragments import Fragments
@@ -172,6 +172,8 @@ class _Build:
         self.pull_paths: dict[str, str] = {}
         # Digests the feeds and desks read: the newest few hundred, parsed once.
         self._recent: dict[str, Digest | None] = {}
+        #: Digests parsed by this build's scan, by edition path (a PR page reads its citer's).
+        self._parsed: dict[str, Digest] = {}
         self._last_day: tuple[tuple[str, dt.date], RepoDay | None] | None = None
 
     def key(self, *parts: object) -> str:
@@ -206,6 +208,7 @@ class _Build:
                 if scanned is not None:
                     found.append((slug, days, i, scanned))
         entries = [scanned.record.entry for *_, scanned in found]
+        self._parsed = {s.record.entry.path: s.digest for *_, s in found if s.digest is not None}
         self.reported = pulls.find_corrections(entries)
         self.pull_pages = self._collected(pulls.citations(entries))
         self.pull_paths = {
@@ -271,7 +274,9 @@ class _Build:
         )
         for key, (editions, seen) in ordered:
             citers = [(e.path, e.project, e.date_label) for e in editions]
-            inputs = (self.pull_paths[key], citers, self.reported.get(key, ()), seen)
+            # The first citer's digest says what the change does "in short".
+            first = editions[0].sha256
+            inputs = (self.pull_paths[key], citers, first, self.reported.get(key, ()), seen)
             render = functools.partial(self._pull, key, editions)
             out.page(self.pull_paths[key], self.key("pull", *inputs), render)
 
@@ -283,7 +288,7 @@ class _Build:
         )
         if pull is None:
             return None
-        view = pulls.pull_view(pull, page)
+        view = pulls.pull_view(pull, page, self._in_short(editions[0], pull))
         info = self.info(
             page.path,
             f"{view.title} · {page.repo} #{page.number}",
@@ -291,6 +296,13 @@ class _Build:
             (self.site_feed,),
         )
         return self.page("pull.html", info, pull=view)
+
+    def _in_short(self, citer: Entry, pull: PullRequest) -> tuple[str, ...] | None:
+        """What ``citer``'s digest says ``pull`` does in short (None: it does not say)."""
+        digest = self._parsed.get(citer.path) or self.scanner.peek(citer)
+        refs = digest.references if digest is not None else ()
+        found = (r for r in refs if r.number == pull.number and r.repo == pull.repo)
+        return next((r.in_short for r in found), None)
 
     def _edition(
         self,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 
-from digest.summarize.sentences import split_sentences
+from digest.summarize.sentences import retell, split_sentences
 from digest.text import neutralise, one_line
 
 _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
@@ -154,6 +154,14 @@ def summary_of(body: str, title: str, max_chars: int = 240) -> str:
     first sentence is passed over, never cut), ending in a full stop.
     """
     return _summary(_clean(body, url_mark=_LINK_GONE), title, max_chars)
+
+
+def in_short(body: str, title: str) -> tuple[str, ...]:
+    """Return what a change's page says of it "in short": the sentences of ``body`` worth
+    quoting under ``title`` (at most 480 characters, see :func:`summary_of`), retold as an
+    edition prints them, each ending in a full stop; ``()`` when the body says nothing more.
+    """
+    return tuple(f"{s}." for s in retell(summary_of(body, title, max_chars=480)))
 
 
 def _summary(marked: str, title: str, max_chars: int) -> str:

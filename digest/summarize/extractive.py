@@ -16,6 +16,7 @@ from digest.summarize.actions import Action, draft_actions, skim_action
 from digest.summarize.base import Brief, Item, Story, WriterContext
 from digest.summarize.checks import HEADLINE_LIMIT, MAX_REFERENCES
 from digest.summarize.classify import ROUTINE_KINDS
+from digest.summarize.clean import in_short
 from digest.summarize.phrasing import (
     count,
     fit,
@@ -96,6 +97,7 @@ class _Draft:
                     number=item.pull.number,
                     title=item.pull.title,
                     url=item.pull.url,
+                    in_short=in_short(item.pull.body, item.pull.title),
                 )
                 for n, item in enumerate(self.cited, start=1)
             ),

@@ -24,6 +24,7 @@ from digest.models import ActionItem, Digest, FaqEntry, Reference
 from digest.summarize.base import Brief, Item, WriterContext
 from digest.summarize.cache import AnswerCache, cache_key
 from digest.summarize.checks import CITE, first_citations, problems
+from digest.summarize.clean import in_short
 from digest.summarize.extractive import ExtractiveWriter
 from digest.summarize.phrasing import count, plain
 from digest.summarize.prompt import (
@@ -482,6 +483,7 @@ def compose(answer: Answer, brief: Brief, inputs: Sequence[Item]) -> tuple[Diges
                 number=inputs[n - 1].pull.number,
                 title=inputs[n - 1].pull.title,
                 url=inputs[n - 1].pull.url,
+                in_short=in_short(inputs[n - 1].pull.body, inputs[n - 1].pull.title),
             )
             for position, n in enumerate(order, start=1)
         ),
