@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, TypeVar
 
 from digest.errors import UsageError, WireError
@@ -30,6 +29,10 @@ class Registry:
 
     sources: dict[str, SourceFactory] = field(default_factory=dict)
     writers: dict[str, WriterFactory] = field(default_factory=dict)
+    #: Finds hooks to run before the first lookup: installed plugins are looked for only
+    #: when a source or writer is asked for (building the site needs none, and looking
+    #: through every installed package's metadata costs milliseconds).
+    discover: Callable[[], list[Callable[[Registry], None]]] | None = None
 
     def add_source(self, name: str, factory: SourceFactory) -> None:
         _add(self.sources, "source", name, factory)
@@ -38,10 +41,19 @@ class Registry:
         _add(self.writers, "writer", name, factory)
 
     def source(self, name: str) -> SourceFactory:
+        self._discover()
         return _get(self.sources, "source", name)
 
     def writer(self, name: str) -> WriterFactory:
+        self._discover()
         return _get(self.writers, "writer", name)
+
+    def _discover(self) -> None:
+        """Run the hooks ``discover`` finds, once."""
+        discover, self.discover = self.discover, None
+        if discover is not None:
+            for hook in discover():
+                hook(self)
 
 
 def _add(table: dict[str, F], kind: str, name: str, factory: F) -> None:
@@ -62,10 +74,13 @@ def default_registry(*, plugins: bool = True) -> Registry:
     """A registry with the built-ins and, unless ``plugins`` is False, installed plugins."""
     from digest import builtins
 
-    registry = Registry()
-    hooks: list[Callable[[Registry], None]] = [builtins.register]
-    if plugins:
-        hooks += [ep.load() for ep in entry_points(group=ENTRY_POINT_GROUP)]
-    for hook in hooks:
-        hook(registry)
+    registry = Registry(discover=_installed_plugins if plugins else None)
+    builtins.register(registry)
     return registry
+
+
+def _installed_plugins() -> list[Callable[[Registry], None]]:
+    """The ``register`` hooks of the installed packages' ``the_wire.plugins`` entry points."""
+    import importlib.metadata
+
+    return [ep.load() for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)]

@@ -12,6 +12,7 @@ Files are written atomically (temporary file, fsync, rename) and deterministical
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import os
 import re
@@ -29,9 +30,19 @@ T = TypeVar("T")
 #: How a temporary file of :func:`write_atomic` ends; ``.<name>.<8 random chars>.tmp``.
 TMP_SUFFIX = ".tmp"
 _ORPHAN = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
-_REPO_DAY = TypeAdapter(RepoDay)
-#: Parses and dumps digests (also used by the site's scan).
-DIGEST = TypeAdapter(Digest)
+
+
+# Made on first use: each costs milliseconds of every start-up, and a build with
+# nothing to do needs neither.
+@functools.cache
+def digest_adapter() -> TypeAdapter[Digest]:
+    """What parses and dumps digests (also used by the site's scan)."""
+    return TypeAdapter(Digest)
+
+
+@functools.cache
+def _repo_day_adapter() -> TypeAdapter[RepoDay]:
+    return TypeAdapter(RepoDay)
 
 
 def write_atomic(path: Path, data: bytes) -> bool:
@@ -128,11 +139,11 @@ class Store:
 
     def save_repo_day(self, repo_day: RepoDay) -> Path:
         path = self.repo_day_path(repo_day.repo, repo_day.date)
-        write_atomic(path, dumps(_REPO_DAY.dump_python(repo_day, mode="json")))
+        write_atomic(path, dumps(_repo_day_adapter().dump_python(repo_day, mode="json")))
         return path
 
     def load_repo_day(self, repo: str, day: dt.date) -> RepoDay | None:
-        return self._load(self.repo_day_path(repo, day), _REPO_DAY)
+        return self._load(self.repo_day_path(repo, day), _repo_day_adapter())
 
     # Digests.
     def digest_path(self, project_slug: str, day: dt.date) -> Path:
@@ -140,11 +151,11 @@ class Store:
 
     def save_digest(self, digest: Digest) -> Path:
         path = self.digest_path(digest.project_slug, digest.date)
-        write_atomic(path, dumps(DIGEST.dump_python(digest, mode="json")))
+        write_atomic(path, dumps(digest_adapter().dump_python(digest, mode="json")))
         return path
 
     def load_digest(self, project_slug: str, day: dt.date) -> Digest | None:
-        return self._load(self.digest_path(project_slug, day), DIGEST)
+        return self._load(self.digest_path(project_slug, day), digest_adapter())
 
     def digest_files(self) -> Iterator[tuple[str, dt.date, Path]]:
         """Yield (project slug, date, path) of every stored digest, in no particular order."""
@@ -164,7 +175,7 @@ class Store:
     @staticmethod
     def read_digest(path: Path) -> Digest:
         """Parse the digest file at ``path``; raise WireError when it is not one."""
-        digest = Store._load(path, DIGEST)
+        digest = Store._load(path, digest_adapter())
         if digest is None:
             raise WireError(f"{path}: digest file disappeared while reading")
         return digest

@@ -15,7 +15,7 @@ from digest.errors import WireError
 from digest.models import Digest
 from digest.render.manifest import DigestRecord
 from digest.render.views import Entry, entry_of
-from digest.store import DIGEST, Store, first_problem
+from digest.store import Store, digest_adapter, first_problem
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ class Scanner:
         if previous and previous.entry.sha256 == sha:
             return self._keep(key, path, Scanned(DigestRecord(stamp, size, previous.entry)))
         try:
-            digest = DIGEST.validate_json(data)
+            digest = digest_adapter().validate_json(data)
         except ValidationError as error:
             where, msg = first_problem(error)
             return self._broken(key, path, previous, f"{path}: {where or 'file'}: {msg}")
