@@ -119,6 +119,31 @@ def test_a_second_run_on_a_fresh_runner_reuses_the_state_and_writes_the_same_sit
     assert (second / "site").readlink() == published
 
 
+def test_a_fresh_runner_given_the_cached_site_renders_no_page_again(
+    origin: Path, tmp_path: Path
+) -> None:
+    first = checkout(origin, tmp_path / "runner-1")
+    done = daily(first, "2026-03-05T06:00:00Z", "--since", "2026-03-02", "--until", "2026-03-04")
+    assert done.returncode == 0, done.stderr
+    where = daily(first, "2026-03-05T06:00:00Z", "where")
+    found = dict(line.split("=", 1) for line in where.stdout.splitlines())
+    site, builds = Path(found["site_dir"]), Path(found["site_builds"])
+    assert site == first / "site" and builds == first / ".site.builds" and site.is_symlink()
+
+    # What actions/cache does with the two paths: a tar (links kept), unpacked on the next
+    # runner, whose checkout and restored data_dir give every file a new time.
+    second = checkout(origin, tmp_path / "runner-2")
+    packed = subprocess.run(
+        ["tar", "-C", str(first), "-cf", "-", site.name, builds.name], capture_output=True
+    )
+    subprocess.run(["tar", "-C", str(second), "-xf", "-"], input=packed.stdout, check=True)
+    done = daily(second, "2026-03-06T06:00:00Z", "--since", "2026-03-02", "--until", "2026-03-04")
+    assert done.returncode == 0, done.stderr
+    assert "data_dir restored from origin/wire-data" in done.stdout
+    assert "pages 0 written, 0 unchanged" in done.stdout  # not one page rendered again
+    assert pages(second / "site") == pages(first / "site")
+
+
 def test_a_repository_left_out_still_builds_and_saves_then_exits_1(
     origin: Path, tmp_path: Path
 ) -> None:

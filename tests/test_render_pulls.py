@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
+import os
 from pathlib import Path
 
 import feedparser
@@ -165,6 +166,35 @@ def test_a_rebuild_opens_no_collected_day(
     monkeypatch.setattr("digest.render.site._numbers_in", opened)
     assert render_site(settings, store).pages_written == 0
     assert (settings.site_dir / "rockets/pr/acme-rockets-401.html").is_file()
+
+
+def test_a_fresh_checkout_of_the_data_renders_nothing_again(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A checkout gives every data file a new mtime; what pages show is unchanged."""
+    store = Store(settings.data_dir)
+    collected(store)
+    store.save_digest(make_digest())
+    render_site(settings, store)
+    later = dt.datetime(2026, 4, 1).timestamp()
+    for path in settings.data_dir.rglob("*.json"):
+        os.utime(path, (later, later))
+
+    def parsed(data: bytes) -> frozenset[int]:
+        raise AssertionError("a collected day was parsed again")
+
+    monkeypatch.setattr("digest.render.site._numbers_in", parsed)
+    report = render_site(settings, store)
+    assert report.pages_written == 0 and report.digests_read == 0
+
+    # A collected day whose contents did change is parsed, and its pages re-rendered.
+    monkeypatch.undo()
+    day = store.load_repo_day("acme/rockets", DAY)
+    assert day is not None
+    retitled = dataclasses.replace(day.pulls[0], title="Tune the fuel valve controller again")
+    store.save_repo_day(dataclasses.replace(day, pulls=(retitled,)))
+    report = render_site(settings, store)
+    assert report.written == ("rockets/pr/acme-rockets-401.html",)
 
 
 def test_an_edition_names_new_contributors_and_how_far_back_it_knows(

@@ -70,6 +70,16 @@ def test_the_daily_workflow_runs_after_the_day_settled_and_publishes_even_on_exi
     assert {"actions/setup-python", "actions/upload-pages-artifact"} <= set(uses(build))
     setup = next(s for s in steps(build) if s.get("uses", "").startswith("actions/setup-python"))
     assert setup["with"]["cache"] == "pip"
+    # The last run's site comes back from the cache before the build, so it renders only
+    # what changed; both paths come from the config, through `scripts/daily where`.
+    names = [s.get("id") or s.get("uses", "").split("@")[0] for s in steps(build)]
+    assert names.index("where") < names.index("actions/cache") < names.index("daily")
+    cache = next(s for s in steps(build) if s.get("uses", "").startswith("actions/cache"))
+    assert cache["with"]["path"].splitlines() == [
+        "${{ steps.where.outputs.site_dir }}",
+        "${{ steps.where.outputs.site_builds }}",
+    ]
+    assert cache["with"]["restore-keys"] == "wire-site-"
     assert deploy["needs"] == "build"
     assert deploy["environment"]["name"] == "github-pages"
     # The site is deployed first; then a left-out repository fails the run.
@@ -94,3 +104,5 @@ def test_the_scale_out_template_collects_per_project_and_publishes_once() -> Non
         uses(jobs["publish"])
     )
     assert uses(jobs["deploy"]) == ["actions/deploy-pages"]
+    publish = [s.get("id") or s.get("uses", "").split("@")[0] for s in steps(jobs["publish"])]
+    assert publish.index("restore") < publish.index("actions/cache") < publish.index("publish")

@@ -18,7 +18,7 @@ from digest.render.views import Entry
 from digest.store import write_atomic
 
 NAME = MANIFEST
-FORMAT = 1
+FORMAT = 2
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,18 @@ class DigestRecord:
     entry: Entry
 
 
+@dataclass(frozen=True)
+class CollectedDay:
+    """A collected repository-day file as last seen, and the pull requests it holds."""
+
+    mtime_ns: int
+    size: int
+    #: Of the file's bytes: a copy of the data folder (a fresh checkout) changes every
+    #: file's mtime, not what a page of its pull requests shows.
+    sha256: str
+    numbers: frozenset[int]
+
+
 @dataclass
 class Manifest:
     """Digest records keyed by ``slug/YYYY-MM-DD`` and page keys keyed by site path."""
@@ -38,9 +50,9 @@ class Manifest:
     code: str
     digests: dict[str, DigestRecord] = field(default_factory=dict)
     pages: dict[str, str] = field(default_factory=dict)
-    #: Collected repository-days by data path: (mtime_ns, size) and their PR numbers, so a
-    #: build opens only the ones that changed to know which pull requests have pages.
-    collected: dict[str, tuple[int, int, frozenset[int]]] = field(default_factory=dict)
+    #: Collected repository-days by data path, so a build parses only the ones that
+    #: changed to know which pull requests have pages.
+    collected: dict[str, CollectedDay] = field(default_factory=dict)
 
 
 def read(site_dir: Path) -> Any:
@@ -76,8 +88,8 @@ def load(site_dir: Path, code: str, raw: Any = None) -> Manifest:
         manifest.digests = {}
     try:
         manifest.collected = {
-            str(path): (int(m), int(size), frozenset(int(n) for n in numbers))
-            for path, (m, size, numbers) in raw.get("collected", {}).items()
+            str(path): CollectedDay(int(m), int(size), str(sha), frozenset(map(int, numbers)))
+            for path, (m, size, sha, numbers) in raw.get("collected", {}).items()
         }
     except (AttributeError, ValueError, TypeError):
         manifest.collected = {}
@@ -104,8 +116,8 @@ def save(site_dir: Path, manifest: Manifest) -> bool:
         },
         "pages": manifest.pages,
         "collected": {
-            path: [m, size, sorted(numbers)]
-            for path, (m, size, numbers) in manifest.collected.items()
+            path: [day.mtime_ns, day.size, day.sha256, sorted(day.numbers)]
+            for path, day in manifest.collected.items()
         },
     }
     text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))

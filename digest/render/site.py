@@ -27,7 +27,7 @@ from digest.render import desk, listings, manifest, pulls, stamp, urls
 from digest.render.feed import Channel, Item, json_feed, json_path, rss, sitemap
 from digest.render.fragments import Fragments
 from digest.render.listings import Collection, FeedPlan
-from digest.render.manifest import Manifest
+from digest.render.manifest import CollectedDay, Manifest
 from digest.render.markup import MarkupRenderer
 from digest.render.output import Output
 from digest.render.publish import StagedSite
@@ -151,12 +151,12 @@ class _Build:
         env: jinja2.Environment,
         fragments: Fragments,
         fingerprint: str,
-        collected: dict[str, tuple[int, int, frozenset[int]]] | None = None,
+        collected: dict[str, CollectedDay] | None = None,
     ) -> None:
         self.settings = settings
         #: What the last build knew of the collected days; updated as days are looked at.
         self.previous_collected = collected or {}
-        self.collected: dict[str, tuple[int, int, frozenset[int]]] = {}
+        self.collected: dict[str, CollectedDay] = {}
         self.scanner = scanner
         self.env = env
         self.fragments = fragments
@@ -167,8 +167,8 @@ class _Build:
         self.site_feed = listings.site_feed(settings.site.title)
         # Set by offer_editions, from every digest of the build.
         self.reported: dict[str, tuple[pulls.Correction, ...]] = {}
-        #: Cited changes with a page: the editions citing them and their collected day's stat.
-        self.pull_pages: dict[str, tuple[list[Entry], tuple[int, int]]] = {}
+        #: Cited changes with a page: the editions citing them and their collected day's hash.
+        self.pull_pages: dict[str, tuple[list[Entry], str]] = {}
         self.pull_paths: dict[str, str] = {}
         # Digests the feeds and desks read: the newest few hundred, parsed once.
         self._recent: dict[str, Digest | None] = {}
@@ -233,10 +233,8 @@ class _Build:
             render = functools.partial(self._edition, entry, links, corrections, scanned.digest)
             out.page(entry.path, self.key(inputs), render)
 
-    def _collected(
-        self, citing: dict[str, list[Entry]]
-    ) -> dict[str, tuple[list[Entry], tuple[int, int]]]:
-        """The pages of the ``citing`` changes that were collected here, with their file's stamp.
+    def _collected(self, citing: dict[str, list[Entry]]) -> dict[str, tuple[list[Entry], str]]:
+        """The pages of the ``citing`` changes that were collected here, with their file's hash.
 
         A change cited by an edition written elsewhere (its collected day is not in
         ``data_dir``) gets no page, and editions do not link to one.
@@ -252,15 +250,14 @@ class _Build:
                 continue  # not collected here (an edition written elsewhere): no page
             try:
                 if name not in self.collected:
-                    known = self.previous_collected.get(name)
-                    if known is None or known[:2] != stat[:2]:
-                        known = (stat[0], stat[1], _numbers_in(root / name))
-                    self.collected[name] = known
+                    self.collected[name] = _looked_at(
+                        root / name, stat, self.previous_collected.get(name)
+                    )
             except (OSError, ValueError):
                 continue
-            mtime, size, numbers = self.collected[name]
-            if int(number) in numbers:
-                found[key] = (editions, (mtime, size))
+            day = self.collected[name]
+            if int(number) in day.numbers:
+                found[key] = (editions, day.sha256)
         return found
 
     def offer_pull_pages(self, out: Output) -> None:
@@ -525,9 +522,24 @@ class _Desks:
         return form(channel, items)
 
 
-def _numbers_in(path: Path) -> frozenset[int]:
-    """The pull request numbers of the collected day at ``path`` (read without validating)."""
-    pulls_ = json.loads(path.read_bytes()).get("pulls", [])
+def _looked_at(path: Path, stat: stamp.Stat, known: CollectedDay | None) -> CollectedDay:
+    """The collected day at ``path`` (whose stat is ``stat``), last seen as ``known``.
+
+    Opened only when its stat changed, and parsed only when its bytes did too (a fresh
+    checkout of the data folder gives every file a new mtime, not new contents).
+    """
+    if known is not None and (known.mtime_ns, known.size) == stat[:2]:
+        return known
+    data = path.read_bytes()
+    sha = hashlib.sha256(data).hexdigest()
+    if known is not None and known.sha256 == sha:
+        return dataclasses.replace(known, mtime_ns=stat[0])
+    return CollectedDay(stat[0], stat[1], sha, _numbers_in(data))
+
+
+def _numbers_in(data: bytes) -> frozenset[int]:
+    """The pull request numbers of a collected day's JSON ``data`` (read without validating)."""
+    pulls_ = json.loads(data).get("pulls", [])
     return frozenset(p["number"] for p in pulls_ if isinstance(p.get("number"), int))
 
 
