@@ -16,9 +16,10 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import jinja2
-from markupsafe import escape
+from markupsafe import Markup, escape
 
 from digest.config import Settings
 from digest.errors import StorageError
@@ -172,6 +173,8 @@ class _Build:
         self.pull_paths: dict[str, str] = {}
         # Digests the feeds and desks read: the newest few hundred, parsed once.
         self._recent: dict[str, Digest | None] = {}
+        self._templates: dict[str, jinja2.Template] = {}
+        self._chromes: dict[str, Chrome] = {}
         #: Digests parsed by this build's scan, by edition path (a PR page reads its citer's).
         self._parsed: dict[str, Digest] = {}
         self._last_day: tuple[tuple[str, dt.date], RepoDay | None] | None = None
@@ -183,10 +186,31 @@ class _Build:
 
     def page(self, template: str, info: PageInfo, **context: object) -> bytes:
         """Return ``template`` rendered for the page ``info`` with ``context``."""
-        html = self.env.get_template(template).render(
-            site=self.settings.site, nav=self.nav, page=info, **context
+        html = self._template(template).render(
+            site=self.settings.site,
+            nav=self.nav,
+            page=info,
+            chrome=self._chrome(info.root),
+            **context,
         )
         return html.encode()
+
+    def _template(self, name: str) -> jinja2.Template:
+        """The template ``name``, looked up once per build."""
+        found = self._templates.get(name)
+        if found is None:
+            found = self._templates[name] = self.env.get_template(name)
+        return found
+
+    def _chrome(self, root: str) -> Chrome:
+        """The masthead and footer of the pages ``root`` away from the site root."""
+        chrome = self._chromes.get(root)
+        if chrome is None:
+            macros: Any = self._template("_chrome.html").make_module(
+                {"site": self.settings.site, "nav": self.nav}
+            )
+            chrome = self._chromes[root] = Chrome(macros.masthead(root), macros.footer(root))
+        return chrome
 
     def info(self, path: str, title: str, description: str, feeds: tuple[Link, ...]) -> PageInfo:
         """Return the head of the page at ``path``."""
@@ -520,6 +544,14 @@ class _Desks:
             self_url=urls.absolute(base, feed.path),
         )
         return form(channel, items)
+
+
+@dataclass(frozen=True)
+class Chrome:
+    """What every page at one depth shows around its own content (see _chrome.html)."""
+
+    masthead: Markup
+    footer: Markup
 
 
 def _looked_at(path: Path, stat: stamp.Stat, known: CollectedDay | None) -> CollectedDay:
