@@ -23,6 +23,9 @@ def neutralise(text: str) -> str:
     newlines.
     """
     text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if text.isascii():
+        # Most text: nothing to normalise, no bidi or invisible character possible.
+        return text if text.isprintable() else _CONTROL.sub("", text)
     text = _CONTROL.sub("", _BIDI_AND_INVISIBLE.sub("", text))
     return unicodedata.normalize("NFC", text)
 

@@ -94,3 +94,19 @@ def test_a_section_label_in_front_of_its_text_is_dropped() -> None:
     assert summary_of(body, "Reuse buffers") == (
         "The planner reuses buffers across graph partitions now."
     )
+
+
+def test_neutralise_treats_plain_ascii_as_any_other_text() -> None:
+    import unicodedata
+
+    from digest.text import _BIDI_AND_INVISIBLE, _CONTROL, neutralise
+
+    def everything(text: str) -> str:  # the path non-ASCII text takes
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        return unicodedata.normalize("NFC", _CONTROL.sub("", _BIDI_AND_INVISIBLE.sub("", text)))
+
+    every_ascii = "".join(map(chr, range(128)))
+    samples = [every_ascii, "plain title", "a\r\nb\rc\n", "tab\tand\x00nul\x1b[31m", ""]
+    samples += [every_ascii[i : i + 3] for i in range(126)]
+    for text in samples:
+        assert neutralise(text) == everything(text), repr(text)
