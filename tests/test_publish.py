@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import shutil
 from pathlib import Path
 
@@ -36,9 +37,9 @@ def published(settings: Settings) -> Path:
 
 
 def builds(settings: Settings) -> list[str]:
-    """The builds and copies beside the site (not the render cache)."""
+    """The builds and copies beside the site (not the render cache, not the builds' records)."""
     staged = StagedSite(settings.site_dir)
-    return sorted(p.name for p in staged.builds.iterdir() if p != staged.cache)
+    return sorted(p.name for p in staged.builds.iterdir() if p != staged.cache and p.is_dir())
 
 
 def test_a_new_day_is_published_as_a_new_build_and_the_old_one_is_untouched(
@@ -124,30 +125,43 @@ def test_the_build_before_last_is_recycled_and_the_published_one_never_touched(
     for day in (13, 14, 15):
         published_before = published(settings)
         before = site_files(published_before)
+        spares = [StagedSite(settings.site_dir).builds / n for n in builds(settings)[:-1]]
+        spare = spares[0].stat().st_ino if spares else None
         store.save_digest(make_digest(date=dt.date(2026, 1, day), headline=f"DAY {day}"))
         if day == 14:
             store.digest_path("rockets", dt.date(2026, 1, 2)).unlink()  # a page goes away
         build(settings)
         assert site_files(published_before) == before  # still readable as it was
         assert len(builds(settings)) == 2  # the new one and the one it replaced
+        if spare is not None:  # the build before last became the new one
+            assert published(settings).stat().st_ino == spare
     # Three builds caught up on the one before last; they equal a build from scratch.
     fresh = settings.model_copy(update={"site_dir": tmp_path / "fresh"})
     build(fresh)
     assert site_files(settings.site_dir) == site_files(fresh.site_dir)
 
 
-def test_a_build_before_last_with_an_unreadable_manifest_is_not_recycled(
-    settings: Settings, tmp_path: Path
+@pytest.mark.parametrize("record", ["", "{", '{"from": "7", "changed": []}'])
+def test_a_build_without_a_good_record_of_its_changes_is_not_recycled(
+    settings: Settings, tmp_path: Path, record: str
 ) -> None:
     store = Store(settings.data_dir)
     build(settings)
     store.save_digest(make_digest(date=dt.date(2026, 1, 13), headline="ONE"))
     build(settings)
-    spare = min(p for p in StagedSite(settings.site_dir).builds.iterdir() if p.name.isdigit())
-    (spare / ".wire-manifest.json").write_text("{")
+    staged = StagedSite(settings.site_dir)
+    spare = staged.builds / builds(settings)[0]
+    changes = staged.builds / f"{published(settings).name}.changes.json"
+    assert json.loads(changes.read_bytes())["from"] == spare.name
+    if record:
+        changes.write_text(record)  # unreadable, or made from another build
+    else:
+        changes.unlink()
+    (spare / "rockets/2026-01-01.html").unlink()
     (spare / "rockets/2026-01-13.html").write_text("not a page of the last build")
     store.save_digest(make_digest(date=dt.date(2026, 1, 14), headline="TWO"))
     build(settings)
+    assert not spare.exists()  # pruned, not recycled
     fresh = settings.model_copy(update={"site_dir": tmp_path / "fresh"})
     build(fresh)
     assert site_files(settings.site_dir) == site_files(fresh.site_dir)

@@ -8,7 +8,8 @@ link with ``rename(2)``, which is atomic: a reader, a web server or a Pages uplo
 old site or the new one, never a mix. A crash or a failed build leaves the published site
 as it was; the next build deletes the unfinished copy. The build published before the
 current one is kept for readers that resolved the link just before the swap; older ones
-are deleted.
+are deleted. Each build records the pages it changed, so the next build starts from the
+build before last caught up with them, rather than from a copy of every page.
 
 Builds are serialised by the caller (the CLI holds the data lock); a build deletes the
 unfinished copies it finds.
@@ -17,10 +18,12 @@ unfinished copies it finds.
 from __future__ import annotations
 
 import errno
+import json
 import logging
 import os
 import re
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +34,8 @@ from digest.text import count
 
 log = logging.getLogger("digest")
 _STAGING = "staging-"
+#: Beside build ``<n>``: what it changed in the copy it started from (see ``finish``).
+_CHANGES = "{}.changes.json"
 #: The files of a build besides its pages: the manifest and the stamp.
 _BOOKKEEPING = (".wire-manifest.json", ".wire-stamp.json")
 
@@ -46,6 +51,8 @@ class StagedSite:
         self.path: Path | None = None
         #: The copy's manifest, parsed when :meth:`begin` read it (None: not read, or none).
         self.manifest: Any = None
+        #: The build the copy was made from (None: made from nothing or a plain folder).
+        self.origin: str | None = None
 
     def begin(self) -> Path:
         """Delete unfinished copies and return a new copy of the published site to build in."""
@@ -56,6 +63,7 @@ class StagedSite:
         spare = self._spare(published)
         # The copy's manifest is the published one: parsed here once, for the build too.
         self.manifest = _read_manifest(published) if published is not None else None
+        self.origin = published.name if published is not None else None
         if published is not None and spare is not None and _catch_up(spare, published, staging):
             pass
         elif self.site_dir.is_dir():
@@ -87,8 +95,13 @@ class StagedSite:
         for link in self.site_dir.parent.glob(f".{self.site_dir.name}.link-*"):
             link.unlink(missing_ok=True)  # A new link a killed build never swapped in.
 
-    def finish(self, *, changed: bool) -> None:
-        """Publish the copy, or throw it away when nothing ``changed`` and the layout is current."""
+    def finish(self, *, changed: bool, paths: Sequence[str] = ()) -> None:
+        """Publish the copy, or throw it away when nothing ``changed`` and the layout is current.
+
+        ``paths`` are the pages the build wrote or deleted in the copy: recorded with the
+        build, they let the next build but one catch this build's copy up (see
+        :func:`_catch_up`) without comparing every page.
+        """
         if self.path is None:
             raise RuntimeError("finish() before begin()")
         staging, self.path = self.path, None
@@ -96,6 +109,11 @@ class StagedSite:
             _remove(staging)
             return
         build = self.builds / str(max(self._numbers(), default=0) + 1)
+        # Beside the build, not in it: it is not part of the site. Without it (a crash just
+        # after the rename) the next build but one copies every page instead.
+        record = {"from": self.origin, "changed": sorted(paths)}
+        text = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+        (self.builds / _CHANGES.format(build.name)).write_text(text, encoding="utf-8")
         # Pages are written without an fsync each (see .output): one flush makes the whole
         # build durable before the link points at it.
         os.sync()
@@ -133,29 +151,35 @@ class StagedSite:
         link.replace(self.site_dir)
 
     def _prune(self, keep: set[str]) -> None:
-        """Delete the numbered builds whose names are not in ``keep``."""
+        """Delete the numbered builds whose names are not in ``keep``, and their records."""
         for path in self.builds.iterdir():
-            if path.name.isdigit() and path.name not in keep:
-                _remove(path)
+            number = path.name.removesuffix(_CHANGES.format(""))
+            if number.isdigit() and number not in keep:
+                _remove(path) if path.is_dir() else path.unlink(missing_ok=True)
 
 
 def _catch_up(spare: Path, published: Path, staging: Path) -> bool:
     """Turn the build before last, ``spare``, into a copy of ``published`` at ``staging``.
 
-    The two differ only by the pages the last build wrote or deleted, which their
-    manifests tell apart (a page with the same key has the same bytes): those are
-    replaced by links to the published files. Far cheaper than copying every page of a
-    large site. Returns False, changing nothing, when a manifest cannot be read; a spare
-    left half caught up by a killed build is a leftover copy, deleted by the next.
+    ``published`` was made from a copy of ``spare`` and its record beside it lists the pages
+    it changed (see :meth:`StagedSite.finish`): those, and the bookkeeping files, become links to
+    the published files. Far cheaper than copying every page of a large site. Returns
+    False, changing nothing, when the record is missing, unreadable or says ``published``
+    was made from another build; a spare left half caught up by a killed build is a
+    leftover copy, deleted by the next.
     """
-    old, new = _page_keys(_read_manifest(spare)), _page_keys(_read_manifest(published))
-    if old is None or new is None:
+    try:
+        record = json.loads((published.parent / _CHANGES.format(published.name)).read_bytes())
+        changed = [str(path) for path in record["changed"]]
+        origin = record["from"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+    if origin != spare.name:
         return False
     spare.rename(staging)
-    changed = [path for path in old.keys() | new.keys() if old.get(path) != new.get(path)]
-    for path in sorted([*changed, *_BOOKKEEPING]):
+    for path in sorted({*changed, *_BOOKKEEPING}):
         if not is_page_path(path) and path not in _BOOKKEEPING:
-            continue  # the manifest is data on disk: never follow it outside the site
+            continue  # the record is data on disk: never follow it outside the site
         target = staging / path
         target.unlink(missing_ok=True)
         source = published / path
@@ -171,15 +195,6 @@ def _read_manifest(build: Path) -> Any:
     from digest.render.manifest import read
 
     return read(build)
-
-
-def _page_keys(manifest: Any) -> dict[str, str] | None:
-    """The page keys of a parsed ``manifest``, or None when it has none."""
-    try:
-        pages = manifest["pages"]
-    except (KeyError, TypeError):
-        return None
-    return pages if isinstance(pages, dict) else None
 
 
 def _link_or_copy(source: str, target: str) -> None:

@@ -80,7 +80,7 @@ def build_site(
         except BaseException:
             staged.abandon()
             raise
-        staged.finish(changed=changed)
+        staged.finish(changed=changed, paths=(*report.written, *report.deleted))
     except jinja2.TemplateError as error:
         raise template_error(error) from None
     except OSError as error:  # Pages go through the store; folders, links and renames not.
