@@ -123,7 +123,15 @@ class Entry:
         return next((text for slug, text in self.topic_leads if slug == topic), self.headline)
 
     def to_json(self) -> dict[str, Any]:
-        """Return the entry as a JSON-ready mapping (inverse of :meth:`from_json`)."""
+        """Return the entry as a JSON-ready mapping (inverse of :meth:`from_json`).
+
+        Made once per entry: an entry read from the manifest keeps the mapping it was
+        read from, so saving the manifest again does not rebuild thousands of them.
+        """
+        return self._json
+
+    @functools.cached_property
+    def _json(self) -> dict[str, Any]:
         return {
             "slug": self.slug,
             "date": self.date.isoformat(),
@@ -143,7 +151,7 @@ class Entry:
     def from_json(cls, raw: Mapping[str, Any]) -> Entry:
         """Rebuild an entry from :meth:`to_json` output; raise KeyError/ValueError/TypeError."""
         filed = raw["filed_at"]
-        return cls(
+        entry = cls(
             slug=str(raw["slug"]),
             date=dt.date.fromisoformat(raw["date"]),
             project=str(raw["project"]),
@@ -160,6 +168,25 @@ class Entry:
             ),
             topic_leads=tuple((str(t), str(text)) for t, text in raw.get("topic_leads", ())),
         )
+        if raw.keys() == _JSON_KEYS:  # as it was written: saved again as it is
+            entry.__dict__["_json"] = raw
+        return entry
+
+
+_JSON_KEYS = {
+    "slug",
+    "date",
+    "project",
+    "headline",
+    "dek",
+    "topics",
+    "change_count",
+    "filed_at",
+    "sha256",
+    "cites",
+    "follow_ups",
+    "topic_leads",
+}
 
 
 def entry_of(digest: Digest, slug: str, day: dt.date, sha256: str) -> Entry:
