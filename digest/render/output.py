@@ -14,18 +14,15 @@ file and no ``fsync`` per page; the copy is flushed to disk once, before it is p
 
 from __future__ import annotations
 
-import ctypes
-import multiprocessing
 import os
-import re
-import signal
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from digest.errors import StorageError, WireError
+from digest.render.urls import is_page_path
 
 #: Pages to render below which worker processes are not worth starting.
 PARALLEL_MIN = 400
@@ -195,6 +192,10 @@ def run_jobs(
     # Forking while another thread holds a lock would copy the lock held, forever.
     if workers < 2 or len(jobs) < PARALLEL_MIN or threading.active_count() > 1:
         return _run_share(jobs, site_dir)
+    # Loaded here: a build with little to render never starts a worker.
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     global _SHARED, _PARENT
     _SHARED, _PARENT = (jobs, site_dir), os.getpid()
     shares = workers * SHARES_PER_WORKER
@@ -221,6 +222,9 @@ _PR_SET_PDEATHSIG = 1
 
 def _die_with_parent() -> None:
     """In a worker: be killed when the build is (Linux), so no worker outlives a killed run."""
+    import ctypes
+    import signal
+
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
@@ -290,20 +294,3 @@ def _picklable(error: BaseException | None) -> BaseException | None:
     except Exception:  # any failure to round-trip means: describe it instead
         return WireError(f"rendering failed: {type(error).__name__}: {error}")
     return error
-
-
-# Pull-request pages take the repository's name (``pr/Org-repo.js-12.html``) and feeds have
-# JSON twins; segments never start with a dot. The one text file is robots.txt.
-_PAGE = re.compile(
-    r"(?:[A-Za-z0-9][A-Za-z0-9._-]*/){0,2}[A-Za-z0-9][A-Za-z0-9._-]*\.(?:html|xml|css|json)"
-    r"|robots\.txt"
-)
-
-
-def is_page_path(path: str) -> bool:
-    """True when ``path`` has the shape of a page the Wire writes (``slug/2026-07-01.html``).
-
-    No hidden names, no ``..``, no absolute path, at most two folders; ``.html``, ``.xml``,
-    ``.css`` or ``.json``; or ``robots.txt``.
-    """
-    return bool(_PAGE.fullmatch(path))

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from digest.errors import StorageError
-from digest.render.output import is_page_path
+from digest.render.urls import is_page_path
 from digest.store import remove_orphans
 from digest.text import count
 

@@ -7,6 +7,7 @@ Pages link to each other with relative links (``root`` + path) so the site works
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 INDEX = "index.html"
 ARCHIVE = "archive.html"
@@ -79,3 +80,20 @@ def absolute(base_url: str, path: str) -> str:
     if path == INDEX or path.endswith("/" + INDEX):
         path = path.removesuffix(INDEX)
     return base_url + path
+
+
+# Pull-request pages take the repository's name (``pr/Org-repo.js-12.html``) and feeds have
+# JSON twins; segments never start with a dot. The one text file is robots.txt.
+_PAGE = re.compile(
+    r"(?:[A-Za-z0-9][A-Za-z0-9._-]*/){0,2}[A-Za-z0-9][A-Za-z0-9._-]*\.(?:html|xml|css|json)"
+    r"|robots\.txt"
+)
+
+
+def is_page_path(path: str) -> bool:
+    """True when ``path`` has the shape of a page the Wire writes (``slug/2026-07-01.html``).
+
+    No hidden names, no ``..``, no absolute path, at most two folders; ``.html``, ``.xml``,
+    ``.css`` or ``.json``; or ``robots.txt``.
+    """
+    return bool(_PAGE.fullmatch(path))
