@@ -162,3 +162,43 @@ def test_a_repository_display_name_is_how_the_text_names_it() -> None:
         assert f"{label} adds a telemetry dashboard" in digest.body, digest.body
         assert "Rocket adds" not in digest.body
         assert problems(digest, pulls) == [], label
+
+
+@pytest.mark.parametrize(
+    ("reverted", "headline", "held"),
+    [
+        (
+            "Fix crash when the fuel gauge reads NaN during the long countdown hold",
+            "REVERTS THE FIX FOR CRASH WHEN THE FUEL GAUGE READS NAN",
+            "Hold off on building on the fix for crash when the fuel gauge reads NaN",
+        ),
+        (
+            "Remove the legacy ignition sequencer and its configuration flags for good",
+            "RESTORES THE LEGACY IGNITION SEQUENCER",
+            "Hold off on moving away from the legacy ignition sequencer",
+        ),
+    ],
+)
+def test_a_revert_says_what_it_takes_back(reverted: str, headline: str, held: str) -> None:
+    """Taking back a fix is not taking back the crash; taking back a removal restores."""
+    revert = make_pull(
+        f'Revert "{reverted} (#12)"',
+        "It broke the launch simulator, so it is backed out until a better one lands.",
+        files={"src/rocket/engine/gauge.py": (3, 30)},
+    )
+    pulls = [revert, make_pull("Cache wheels between CI runs", files={"ci/w.yml": (4, 0)})]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    assert headline in digest.headline
+    actions = [a.text for a in digest.action_items if "reverted" in a.text]
+    assert len(actions) == 1 and actions[0].startswith(held)
+
+
+def test_a_lone_smaller_change_is_told_as_the_one_it_is() -> None:
+    pulls = [
+        make_pull("Add a throttle limiter to the engine controller", "Caps thrust at 80%."),
+        make_pull("Cache wheels between CI runs", files={".github/workflows/ci.yml": (4, 0)}),
+    ]
+    body = write(pulls).body
+    assert "1 smaller change also landed: one that caches wheels between CI runs" in body
+    assert "among them" not in body

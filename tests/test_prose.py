@@ -135,6 +135,16 @@ def test_fit_cuts_at_phrases_never_mid_word_or_on_a_preposition() -> None:
     assert ends_dangling("works with the") and not ends_dangling("sets LOOKAHEAD=ON")
 
 
+def test_fit_never_ends_on_a_noun_that_names_nothing() -> None:
+    # "adds support" and "reverts the fix" say nothing; "adds gimbal support" does.
+    bare = "Booster adds support for the new throttle curve, with telemetry on"
+    assert fit(bare, 45, phrases_only=True) == ""
+    assert fit(bare, 60) == "Booster adds support for the new throttle curve"
+    taken = "Rocket reverts the fix for a crash on NaN readings in the gauge"
+    assert fit(taken, 50) == "Rocket reverts the fix for a crash on NaN readings"
+    assert fit(taken, 30, phrases_only=True) == ""
+
+
 def test_plain_text_has_no_markdown_quotes_or_tags() -> None:
     assert plain('Use `launch()` and \\_private "names" <b>now</b>') == (
         "Use launch() and _private names now"

@@ -16,7 +16,14 @@ from digest.models import Urgency
 from digest.summarize.base import Item, Story
 from digest.summarize.classify import ROUTINE_KINDS
 from digest.summarize.phrasing import count, fit, join_words, parse_title, plain
-from digest.summarize.stories import phrase_of, reverted_title, subject, tidy
+from digest.summarize.stories import (
+    phrase_of,
+    removes,
+    repairs,
+    reverted_title,
+    subject,
+    tidy,
+)
 
 MAX_ACTIONS = 5
 # Verbs that bring something new to try; other verbs change what is already there.
@@ -114,7 +121,14 @@ def _thing(item: Item) -> str:
         phrase = parse_title(title)
     thing = plain(phrase.thing()).split("; ", 1)[0]  # "X; also Y": the first clause names it
     limit = _THING_LIMIT if thing.lower() != title.lower() else min(_THING_LIMIT, len(thing) - 1)
+    if item.kind == "revert" and repairs(phrase.verb):
+        return f"the fix for {fit(thing, limit)}"  # what was taken back is the fix, not the problem
     return fit(thing, limit)
+
+
+def _removes(item: Item) -> bool:
+    """True when ``item`` is a revert of a change that removed something (now back)."""
+    return item.kind == "revert" and removes(parse_title(plain(reverted_title(item))).verb)
 
 
 def _requirement(c: _Context) -> Action | None:
@@ -186,13 +200,17 @@ def _revert(c: _Context) -> Action | None:
     item = next((i for i in c.items if i.kind == "revert"), None)
     if item is None:
         return None
-    return c.act(
-        "Hold",
-        f"Hold off on building on {_thing(item)} in {c.audience}: it was reverted "
-        "and has not landed again",
-        Urgency.MONITOR,
-        (item,),
-    )
+    if _removes(item):
+        text = (
+            f"Hold off on moving away from {_thing(item)} in {c.audience}: its removal was "
+            "reverted and has not landed again"
+        )
+    else:
+        text = (
+            f"Hold off on building on {_thing(item)} in {c.audience}: it was reverted "
+            "and has not landed again"
+        )
+    return c.act("Hold", text, Urgency.MONITOR, (item,))
 
 
 def _reland(c: _Context) -> Action | None:

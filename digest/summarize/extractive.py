@@ -193,7 +193,9 @@ class _Draft:
         examples = [
             f"one that {md_escape(phrase_of(i).predicate())}{self.cite(i)}" for i in routine
         ]
-        return f"{upper_first(count(others, 'smaller change'))} also landed, among them " + (
+        # "among them" only when some are left untold.
+        joint = ", among them " if others > len(examples) else ": "
+        return f"{upper_first(count(others, 'smaller change'))} also landed{joint}" + (
             f"{join_words(examples)}."
         )
 

@@ -183,12 +183,39 @@ def fit(text: str, limit: int, phrases_only: bool = False) -> str:
     if limit < 1:
         return ""
     lower = text.lower()
-    cut = max(lower.rfind(joint, 0, limit + len(joint)) for joint in _JOINTS)
+    cuts = sorted(
+        (at for joint in _JOINTS for at in _finds(lower, joint, limit + len(joint))), reverse=True
+    )
+    # Not after a bare noun that says nothing without what follows ("adds support", "the
+    # fix"); "adds softmax support" is whole.
+    cut = next((at for at in cuts if not _bare_noun(lower[:at].rsplit(" ", 2)[-2:])), -1)
     if cut >= limit // 2:
         return _trim(text[:cut].split(" "))
     if phrases_only:
         return ""
     return _trim(text[: limit + 1].split(" ")[:-1]) or text[:limit]
+
+
+#: Nouns a phrase cannot end on: they name nothing without their complement.
+_INCOMPLETE = frozenset(("support", "fix", "removal"))
+
+
+def _bare_noun(last: list[str]) -> bool:
+    """True when the ``last`` two words end on a noun of :data:`_INCOMPLETE` with nothing
+    naming it: after an article, a preposition or a verb."""
+    if not last or last[-1] not in _INCOMPLETE:
+        return False
+    before = last[0] if len(last) == 2 else ""
+    return not before or before in _DANGLING or third_person(before) is not None
+
+
+def _finds(text: str, joint: str, end: int) -> list[int]:
+    """Where ``joint`` starts in ``text[:end]``, every occurrence."""
+    found, at = [], text.find(joint, 0, end)
+    while at != -1:
+        found.append(at)
+        at = text.find(joint, at + 1, end)
+    return found
 
 
 def _trim(words: list[str]) -> str:

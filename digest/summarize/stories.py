@@ -95,7 +95,7 @@ def phrase_of(item: Item, short: bool = False) -> Phrase:
     """
     if item.kind == "revert":
         if short:
-            return Phrase(verb="reverts", rest=parse_title(reverted_title(item)).thing())
+            return _short_revert(item)
         return Phrase(verb="reverts", rest=_reverted_thing(item))
     if item.kind == "reland":
         inner = parse_title(relanded_title(item))
@@ -119,6 +119,43 @@ def reverted_title(item: Item) -> str:
         bare = re.sub(r"^\s*(revert|back\s?out)\s*:?\s*", "", item.headline_title, flags=re.I)
         return tidy(bare.strip('"“”'))
     return tidy(split_title(inner.group("inner"))[1])
+
+
+#: Verbs of a change that repairs something: a revert takes back the repair, not the
+#: problem it names ("reverts the fix for a crash", never "reverts a crash").
+_REPAIRS = frozenset(
+    ("fixes", "resolves", "corrects", "repairs", "patches", "addresses", "avoids", "prevents")
+)
+#: Verbs of a change that takes something away: a revert brings it back.
+_REMOVALS = frozenset(("removes", "deletes", "drops"))
+
+
+def reverted_subject(item: Item) -> str:
+    """What a revert takes back, as a short noun phrase: ``the fix for crash on NaN``.
+
+    The thing the reverted change is about, or its fix when the change repaired it (taking
+    a fix back is not taking the problem back).
+    """
+    inner = parse_title(reverted_title(item))
+    return f"the fix for {inner.thing()}" if repairs(inner.verb) else inner.thing()
+
+
+def repairs(verb: str) -> bool:
+    """True when a change whose title opens with ``verb`` (third person) repairs something."""
+    return verb in _REPAIRS or verb.startswith("works around")
+
+
+def removes(verb: str) -> bool:
+    """True when a change whose title opens with ``verb`` (third person) takes something away."""
+    return verb in _REMOVALS
+
+
+def _short_revert(item: Item) -> Phrase:
+    """A revert as headlines tell it: what it takes back, or what it brings back."""
+    inner = parse_title(reverted_title(item))
+    if removes(inner.verb):
+        return Phrase(verb="restores", rest=inner.thing())
+    return Phrase(verb="reverts", rest=reverted_subject(item))
 
 
 def _reverted_thing(item: Item) -> str:
