@@ -157,11 +157,11 @@ class Entry:
             project=str(raw["project"]),
             headline=str(raw["headline"]),
             dek=str(raw["dek"]),
-            topics=tuple(str(t) for t in raw["topics"]),
+            topics=tuple(map(str, raw["topics"])),
             change_count=int(raw["change_count"]),
             filed_at=dt.datetime.fromisoformat(filed) if filed else None,
             sha256=str(raw["sha256"]),
-            cites=tuple(str(c) for c in raw.get("cites", ())),
+            cites=tuple(map(str, raw.get("cites", ()))),
             follow_ups=tuple(
                 (str(k), str(t), None if n is None else int(n), str(u))
                 for k, t, n, u in raw.get("follow_ups", ())
