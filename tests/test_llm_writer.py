@@ -21,6 +21,7 @@ from digest.models import Digest, PullRequest
 from digest.store import Store
 from digest.summarize.base import Brief, WriterContext
 from digest.summarize.checks import problems, standard_questions
+from digest.summarize.clean import in_short
 from digest.summarize.llm import (
     DECLINED,
     REASONS,
@@ -168,6 +169,10 @@ def test_good_answer_becomes_the_edition(
         "Add pad telemetry exporter",
     ]
     assert digest.references[3].url == next(p.url for p in pulls if p.repo == "acme/pad")
+    # What each change's page says in short comes from its description, not the model.
+    told = {item.pull.title: item.pull for item in brief.items}
+    for ref in digest.references:
+        assert ref.in_short == in_short(told[ref.title].body, ref.title)
     assert digest.body.startswith(
         "Rocket removes the deprecated `launch_legacy()` entry point [1]."
     )
