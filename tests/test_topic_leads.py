@@ -72,6 +72,18 @@ def test_plain_keeps_identifiers_and_drops_marks() -> None:
     )
 
 
+def test_a_lead_stands_alone_without_the_also_of_its_paragraph() -> None:
+    assert plain("Rocket also re-lands the valve timing change [3].") == (
+        "Rocket re-lands the valve timing change."
+    )
+    assert (
+        plain("The NXP backend also adds `MM` support [4].") == "The NXP backend adds MM support."
+    )
+    # Not an "also" before the subject's verb: kept.
+    assert plain("It adds X and also fixes Y [1].") == "It adds X and also fixes Y."
+    assert plain("Tests are also faster, 2x [2].") == "Tests are also faster, 2x."
+
+
 def test_the_topic_page_and_feed_lead_with_the_topic_story(tmp_path: Path) -> None:
     settings = make_settings(tmp_path)
     digest = make_digest(

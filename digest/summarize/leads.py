@@ -16,6 +16,7 @@ from digest.models import Digest, TopicLead
 from digest.summarize.base import Item
 from digest.summarize.select import matches
 from digest.summarize.sentences import split_sentences
+from digest.summarize.verbs import has_finite_verb
 from digest.text import one_line
 
 _CITATION = re.compile(r"\s*\[(\d{1,6})\]")
@@ -26,6 +27,8 @@ _BULLET = re.compile(r"^\s*(?:[-*+]|\d+\.)\s+")
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!~|<>])")
 #: How a body moves from one story to the next; a lead stands alone without it.
 _CONNECTIVE = re.compile(r"^(?:Meanwhile|Elsewhere|Also|In other news|Separately|Besides),\s+")
+#: "Rocket also re-lands X": the "also" of a subject's later stories, before its verb.
+_ALSO = re.compile(r"^([^,;:]{1,60}?) also (?=[a-z][\w-]*s\b)")
 
 
 def topic_leads(
@@ -63,7 +66,11 @@ def topic_leads(
 
 
 def plain(sentence: str) -> str:
-    """``sentence`` without citations, Markdown marks and escapes, or an opening connective."""
+    """``sentence`` without citations, Markdown marks and escapes, an opening connective, or
+    the "also" that tied it to the story before."""
     text = one_line(_ESCAPE.sub(r"\1", _MARKUP.sub("", _CITATION.sub("", sentence))))
     text = _CONNECTIVE.sub("", text)
+    also = _ALSO.match(text)
+    if also and not has_finite_verb(also.group(1).split()):  # "It adds X and also fixes Y"
+        text = f"{also.group(1)} {text[also.end() :]}"
     return text[:1].upper() + text[1:]
