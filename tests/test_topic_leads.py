@@ -72,6 +72,18 @@ def test_plain_keeps_identifiers_and_drops_marks() -> None:
     )
 
 
+def test_a_topic_told_among_the_smaller_changes_leads_with_its_own() -> None:
+    from digest.summarize.leads import _lead
+
+    said = (
+        "3 smaller changes also landed, among them one that bumps CI `libtpu` to 0.0.40 [3], "
+        "one that fixes formatting [4] and one that documents the cache [5]."
+    )
+    assert _lead(said, {4}) == "One change fixes formatting."
+    assert _lead(said, {3, 5}) == "One change bumps CI libtpu to 0.0.40."
+    assert _lead("Rocket adds a gimbal [1].", {1}) == "Rocket adds a gimbal."
+
+
 def test_a_lead_stands_alone_without_the_also_of_its_paragraph() -> None:
     assert plain("Rocket also re-lands the valve timing change [3].") == (
         "Rocket re-lands the valve timing change."

@@ -27,6 +27,10 @@ _BULLET = re.compile(r"^\s*(?:[-*+]|\d+\.)\s+")
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!~|<>])")
 #: How a body moves from one story to the next; a lead stands alone without it.
 _CONNECTIVE = re.compile(r"^(?:Meanwhile|Elsewhere|Also|In other news|Separately|Besides),\s+")
+#: The body's sentence of smaller changes: "2 smaller changes also landed, among them one
+#: that X [3] and one that Y [4]." A topic leads with its own change of the list.
+_SMALLER = re.compile(r"^\d+ smaller changes? also landed\b")
+_ONE_THAT = re.compile(r"\bone that (.+?)\s*\[(\d{1,6})\]")
 #: "Rocket also re-lands X": the "also" of a subject's later stories, before its verb.
 _ALSO = re.compile(r"^([^,;:]{1,60}?) also (?=[a-z][\w-]*s\b)")
 
@@ -57,12 +61,22 @@ def topic_leads(
             numbers[key] for item in own if (key := (item.pull.repo, item.pull.number)) in numbers
         }
         text = next(
-            (plain(s) for s in sentences if cited & {int(n) for n in _CITATION.findall(s)}),
+            (_lead(s, cited) for s in sentences if cited & {int(n) for n in _CITATION.findall(s)}),
             one_line(own[0].headline_title or own[0].pull.title) if own else "",
         )
         if text:
             leads.append(TopicLead(slug, text))
     return tuple(leads)
+
+
+def _lead(sentence: str, cited: set[int]) -> str:
+    """``sentence`` as the lead of a topic whose changes are ``cited``: from the sentence of
+    smaller changes, only the topic's own ("One change bumps CI libtpu to 0.0.40.")."""
+    if _SMALLER.match(sentence):
+        for part in _ONE_THAT.finditer(sentence):
+            if int(part.group(2)) in cited:
+                return plain(f"One change {part.group(1)}.")
+    return plain(sentence)
 
 
 def plain(sentence: str) -> str:
