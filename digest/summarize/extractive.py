@@ -243,6 +243,11 @@ class _Draft:
         else:
             clauses = [fit(self._clause(s, initial=i == 0), 90) for i, s in enumerate(leads[:2])]
             lead = clauses[0] if len(clauses) == 1 else f"{clauses[0]}, and {clauses[1]}"
+            if len(clauses) == 2:
+                who = subject(leads[1], initial=False)
+                if who.lower() == subject(leads[0]).lower() and clauses[1].startswith(f"{who} "):
+                    # One subject, said once: "Ao removes X and fixes Y".
+                    lead = f"{clauses[0]} and {clauses[1][len(who) + 1 :]}"
         total = f"among {count(len(brief.items), 'change')}"
         if len(brief.items) == 1:
             total = "the one change"
