@@ -202,3 +202,22 @@ def test_a_lone_smaller_change_is_told_as_the_one_it_is() -> None:
     body = write(pulls).body
     assert "1 smaller change also landed: one that caches wheels between CI runs" in body
     assert "among them" not in body
+
+
+def test_two_top_stories_of_one_subject_say_it_once_in_the_dek() -> None:
+    pulls = [
+        make_pull(
+            "Add a throttle limiter to the engine controller",
+            "Caps thrust at 80% during ascent.",
+            files={"src/rocket/engine.py": (60, 2)},
+        ),
+        make_pull(
+            "Fix a crash when the fuel gauge reads NaN",
+            "Treats NaN as unknown.",
+            files={"src/rocket/gauge.py": (12, 3)},
+        ),
+    ]
+    assert write(pulls).dek.startswith(
+        "Rocket adds a throttle limiter to the engine controller and fixes a crash when the "
+        "fuel gauge reads NaN, among 2 changes"
+    )
