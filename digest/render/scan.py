@@ -45,7 +45,7 @@ class Scanner:
         #: before the build (see :mod:`.stamp`); without them the files are listed here.
         self.stats = stats or {}
         self.records: dict[str, DigestRecord] = {}
-        #: Where each digest read is (a plain string: made for every digest of the build).
+        #: Each digest's file, as a plain string (one is made for every digest of the build).
         self.paths: dict[str, str] = {}
         self.problems: list[str] = []
         #: How many digest files were parsed.
