@@ -19,9 +19,9 @@ from digest.summarize.phrasing import count, fit, join_words, parse_title, plain
 from digest.summarize.stories import (
     phrase_of,
     removes,
-    repairs,
     reverted_title,
     subject,
+    taken_back,
     tidy,
 )
 
@@ -121,8 +121,8 @@ def _thing(item: Item) -> str:
         phrase = parse_title(title)
     thing = plain(phrase.thing()).split("; ", 1)[0]  # "X; also Y": the first clause names it
     limit = _THING_LIMIT if thing.lower() != title.lower() else min(_THING_LIMIT, len(thing) - 1)
-    if item.kind == "revert" and repairs(phrase.verb):
-        return f"the fix for {fit(thing, limit)}"  # what was taken back is the fix, not the problem
+    if item.kind == "revert":
+        return taken_back(phrase.verb, fit(thing, limit))
     return fit(thing, limit)
 
 

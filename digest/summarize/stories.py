@@ -130,19 +130,12 @@ _REPAIRS = frozenset(
 _REMOVALS = frozenset(("removes", "deletes", "drops"))
 
 
-def reverted_subject(item: Item) -> str:
-    """What a revert takes back, as a short noun phrase: ``the fix for crash on NaN``.
-
-    The thing the reverted change is about, or its fix when the change repaired it (taking
-    a fix back is not taking the problem back).
-    """
-    inner = parse_title(reverted_title(item))
-    return f"the fix for {inner.thing()}" if repairs(inner.verb) else inner.thing()
-
-
-def repairs(verb: str) -> bool:
-    """True when a change whose title opens with ``verb`` (third person) repairs something."""
-    return verb in _REPAIRS or verb.startswith("works around")
+def taken_back(verb: str, thing: str) -> str:
+    """What a revert of a change opening with ``verb`` takes back, ``thing`` being what the
+    change is about: its fix when it repaired ``thing`` (``the fix for crash on NaN``:
+    taking a fix back is not taking the problem back), else ``thing`` itself."""
+    repairs = verb in _REPAIRS or verb.startswith("works around")
+    return f"the fix for {thing}" if repairs else thing
 
 
 def removes(verb: str) -> bool:
@@ -155,7 +148,7 @@ def _short_revert(item: Item) -> Phrase:
     inner = parse_title(reverted_title(item))
     if removes(inner.verb):
         return Phrase(verb="restores", rest=inner.thing())
-    return Phrase(verb="reverts", rest=reverted_subject(item))
+    return Phrase(verb="reverts", rest=taken_back(inner.verb, inner.thing()))
 
 
 def _reverted_thing(item: Item) -> str:
