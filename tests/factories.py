@@ -191,14 +191,20 @@ def text(element: Any) -> str:
     return " ".join("".join(element.itertext()).split())
 
 
-def site_files(site: Path) -> dict[str, bytes]:
-    """Return every file under ``site`` keyed by relative path: the manifest included, not the
-    build stamp (it records the inode numbers of this machine's files)."""
+def site_files(site: Path, *, stamp: bool = False) -> dict[str, bytes]:
+    """Return every file under ``site`` keyed by relative path; the build stamp only when
+    asked (it records the inode numbers of this machine's files)."""
     return {
         p.relative_to(site).as_posix(): p.read_bytes()
         for p in site.rglob("*")
-        if p.is_file() and p.name != ".wire-stamp.json"
+        if p.is_file() and (stamp or p.name != ".wire-stamp.json")
     }
+
+
+def manifest_path(settings: Any) -> Path:
+    """Where the build manifest of ``settings``' site is (beside its builds, not in it)."""
+    site: Path = settings.site_dir
+    return site.parent / f".{site.name}.builds" / "manifest.sqlite"
 
 
 def executable_scripts(root: Any) -> list[Any]:

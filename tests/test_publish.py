@@ -15,7 +15,14 @@ from digest.render import render_site
 from digest.render import site as site_module
 from digest.render.publish import StagedSite
 from digest.store import Store
-from tests.factories import edition_series, make_digest, make_settings, save_all, site_files
+from tests.factories import (
+    edition_series,
+    make_digest,
+    make_settings,
+    manifest_path,
+    save_all,
+    site_files,
+)
 
 
 @pytest.fixture
@@ -46,12 +53,13 @@ def test_a_new_day_is_published_as_a_new_build_and_the_old_one_is_untouched(
     settings: Settings,
 ) -> None:
     build(settings)
-    first, before = published(settings), site_files(settings.site_dir)
+    first = published(settings)
+    before = site_files(settings.site_dir, stamp=True)
     Store(settings.data_dir).save_digest(make_digest(date=dt.date(2026, 1, 13), headline="NEW"))
     build(settings)
     second = published(settings)
     assert second != first
-    assert site_files(first) == before  # hard links were replaced, never written through
+    assert site_files(first, stamp=True) == before  # hard links replaced, never written through
     assert "rockets/2026-01-13.html" in site_files(second)
     assert (settings.site_dir / "rockets/2026-01-13.html").is_file()
     # Unchanged pages are shared with the previous build, not copied.
@@ -79,17 +87,20 @@ def test_a_failed_build_leaves_the_published_site_and_no_copy(
     settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     build(settings)
-    first, before = published(settings), site_files(settings.site_dir)
+    first = published(settings)
+    before = site_files(settings.site_dir, stamp=True)
+    recorded = manifest_path(settings).read_bytes()
     Store(settings.data_dir).save_digest(make_digest(date=dt.date(2026, 1, 13), headline="NEW"))
 
     def broken_save(*args: object) -> bool:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(site_module.manifest, "save", broken_save)
+    monkeypatch.setattr(site_module.stamp, "save", broken_save)
     with pytest.raises(StorageError, match="No space left"):
         build(settings)
     assert published(settings) == first
-    assert site_files(settings.site_dir) == before
+    assert site_files(settings.site_dir, stamp=True) == before
+    assert manifest_path(settings).read_bytes() == recorded  # its changes rolled back
     assert builds(settings) == [first.name]
 
 
@@ -124,14 +135,14 @@ def test_the_build_before_last_is_recycled_and_the_published_one_never_touched(
     build(settings)
     for day in (13, 14, 15):
         published_before = published(settings)
-        before = site_files(published_before)
+        before = site_files(published_before, stamp=True)
         spares = [StagedSite(settings.site_dir).builds / n for n in builds(settings)[:-1]]
         spare = spares[0].stat().st_ino if spares else None
         store.save_digest(make_digest(date=dt.date(2026, 1, day), headline=f"DAY {day}"))
         if day == 14:
             store.digest_path("rockets", dt.date(2026, 1, 2)).unlink()  # a page goes away
         build(settings)
-        assert site_files(published_before) == before  # still readable as it was
+        assert site_files(published_before, stamp=True) == before  # still readable as it was
         assert len(builds(settings)) == 2  # the new one and the one it replaced
         if spare is not None:  # the build before last became the new one
             assert published(settings).stat().st_ino == spare

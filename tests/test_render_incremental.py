@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import os
+import sqlite3
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +16,14 @@ import pytest
 from digest.config import Settings
 from digest.render import RenderReport, render_site
 from digest.store import Store
-from tests.factories import edition_series, make_digest, make_settings, save_all, site_files
+from tests.factories import (
+    edition_series,
+    make_digest,
+    make_settings,
+    manifest_path,
+    save_all,
+    site_files,
+)
 
 LISTINGS = {
     "index.html",
@@ -70,7 +80,8 @@ def test_adding_a_day_renders_it_its_neighbour_and_listings(
     assert editions(report) == {"rockets/2026-01-16.html", "rockets/2026-01-15.html"}
     others = set(report.written) - editions(report)
     topic = {"topics/valves.html", "topics/valves/2026.html", "topics/valves.xml"}
-    assert others == LISTINGS | DESKS | topic | {"topics/valves.json", "sitemap.xml"}
+    # The sitemap of 2026; the sitemap index lists the same years as before.
+    assert others == LISTINGS | DESKS | topic | {"topics/valves.json", "sitemap/2026.xml"}
     assert report.pages_skipped == first.pages_written - len(report.written) + 1
 
 
@@ -158,12 +169,32 @@ def test_settings_change_rerenders_everything(settings: Settings, store: Store) 
     assert report.pages_written + report.pages_unchanged == first.pages_written
 
 
-@pytest.mark.parametrize("damage", [b"", b"{broken", b'{"pages": 3}', b"[]"])
+def _foreign_database() -> bytes:
+    """An SQLite file of another program, with a table the manifest also has."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder, "other.sqlite")
+        with contextlib.closing(sqlite3.connect(path)) as db:
+            db.execute("CREATE TABLE pages(name TEXT)")
+            db.execute("INSERT INTO pages VALUES ('x')")
+            db.commit()
+        return path.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "damage", [b"", b"{broken", b"SQLite format 3\0" + bytes(200), _foreign_database(), None]
+)
 def test_corrupt_manifest_means_full_build(
-    settings: Settings, store: Store, tmp_path: Path, damage: bytes
+    settings: Settings, store: Store, tmp_path: Path, damage: bytes | None
 ) -> None:
     first = build(settings)
-    (settings.site_dir / ".wire-manifest.json").write_bytes(damage)
+    if damage is None:  # opens as a manifest, fails halfway through the build
+        with contextlib.closing(sqlite3.connect(manifest_path(settings))) as db:
+            db.execute("DROP TABLE cites")
+            db.commit()
+    else:
+        manifest_path(settings).write_bytes(damage)
+    # Any change takes the next build past the stamp; it finds the manifest damaged.
+    os.utime(store.digest_path("rockets", dt.date(2026, 1, 5)), ns=(1, 1))
     report = build(settings)
     assert report.digests_read == 30
     assert report.pages_skipped == 0
@@ -187,10 +218,7 @@ def test_manifest_never_deletes_outside_the_site(
     build(settings)
     victim = tmp_path / "precious.txt"
     victim.write_text("keep me")
-    manifest = settings.site_dir / ".wire-manifest.json"
-    manifest.write_text(
-        manifest.read_text().replace('"pages":{', '"pages":{"../precious.txt":"x",')
-    )
+    _forge_pages(settings, ["../precious.txt", str(victim)])
     build(settings)
     assert victim.read_text() == "keep me"
 
@@ -206,6 +234,13 @@ def test_a_digest_broken_after_a_good_build_stays_published(
     report = build(settings)
     assert len(report.problems) == 1 and "last good version" in report.problems[0]
     assert report.written == () and report.deleted == ()
+    assert page.read_bytes() == before
+    # A later build for another change still says so, and still keeps the page (the
+    # desks that would show its action items are left as they were, and say so too).
+    store.save_digest(make_digest(date=dt.date(2026, 1, 20), headline="Later"))
+    report = build(settings)
+    assert "last good version" in report.problems[0]
+    assert all("page not updated" in problem for problem in report.problems[1:])
     assert page.read_bytes() == before
     store.save_digest(make_digest(date=dt.date(2026, 1, 8), headline="Repaired"))
     report = build(settings)
@@ -223,13 +258,18 @@ def test_a_tampered_manifest_deletes_nothing_the_wire_did_not_write(
     for victim in victims:
         victim.parent.mkdir(exist_ok=True)
         victim.write_text("keep me")
-    manifest = settings.site_dir / ".wire-manifest.json"
-    forged = ",".join(f'"{v.relative_to(site)}":"x"' for v in victims)
-    manifest.write_text(manifest.read_text().replace('"pages":{', '"pages":{' + forged + ","))
+    _forge_pages(settings, [str(v.relative_to(site)) for v in victims])
     build(settings)
     site = settings.site_dir.resolve()  # the new build, a copy of the last one
     for name in (".well-known/security.txt", "notes.txt", "CNAME"):
         assert (site / name).read_text() == "keep me", name
+
+
+def _forge_pages(settings: Settings, paths: list[str]) -> None:
+    """Record ``paths`` in the manifest as pages the last build wrote."""
+    with contextlib.closing(sqlite3.connect(manifest_path(settings))) as db:
+        db.executemany("INSERT INTO pages VALUES (?, 'x', 0)", ((path,) for path in paths))
+        db.commit()
 
 
 def _no_full_build(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -265,7 +305,7 @@ def test_a_touched_digest_goes_past_the_stamp_and_renders_nothing(
     build(settings)  # and the stamp now knows the new stats
 
 
-@pytest.mark.parametrize("change", ["template", "page", "manifest", "collected"])
+@pytest.mark.parametrize("change", ["template", "page", "collected"])
 def test_any_other_change_goes_past_the_stamp(
     settings: Settings,
     store: Store,
@@ -295,8 +335,6 @@ def test_any_other_change_goes_past_the_stamp(
         (overrides / "notes.txt").write_text("two")
     elif change == "page":
         (site / "rockets/2026-01-08.html").unlink()
-    elif change == "manifest":
-        (site / ".wire-manifest.json").write_text("{}")
     else:
         day = settings.data_dir / "collected/acme/rockets/2026-01-08.json"
         day.parent.mkdir(parents=True)

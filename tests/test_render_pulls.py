@@ -163,7 +163,7 @@ def test_a_rebuild_opens_no_collected_day(
     def opened(path: Path) -> frozenset[int]:
         raise AssertionError(f"{path} was read again")
 
-    monkeypatch.setattr("digest.render.site._numbers_in", opened)
+    monkeypatch.setattr("digest.render.groups._numbers_in", opened)
     assert render_site(settings, store).pages_written == 0
     assert (settings.site_dir / "rockets/pr/acme-rockets-401.html").is_file()
 
@@ -183,7 +183,7 @@ def test_a_fresh_checkout_of_the_data_renders_nothing_again(
     def parsed(data: bytes) -> frozenset[int]:
         raise AssertionError("a collected day was parsed again")
 
-    monkeypatch.setattr("digest.render.site._numbers_in", parsed)
+    monkeypatch.setattr("digest.render.groups._numbers_in", parsed)
     report = render_site(settings, store)
     assert report.pages_written == 0 and report.digests_read == 0
 

@@ -119,15 +119,25 @@ def test_the_desk_gathers_thirty_days_by_urgency_then_repository(settings: Setti
 
 
 def test_sitemap_and_robots_list_every_page(settings: Settings) -> None:
-    save_all(Store(settings.data_dir), edition_series(6))
+    save_all(Store(settings.data_dir), edition_series(6, start=dt.date(2025, 12, 30)))
     build(settings)
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
-    tree = ET.fromstring((settings.site_dir / "sitemap.xml").read_bytes())
-    locs = [el.text for el in tree.iterfind("s:url/s:loc", ns)]
+    index = ET.fromstring((settings.site_dir / "sitemap.xml").read_bytes())
+    assert index.tag == f"{{{ns['s']}}}sitemapindex"
+    maps = [el.text or "" for el in index.iterfind("s:sitemap/s:loc", ns)]
+    # One per year of editions, and one of the pages that span years.
+    assert maps == [f"{BASE}sitemap/{name}.xml" for name in ("2026", "2025", "site")]
+    urls = []
+    for loc in maps:
+        tree = ET.fromstring((settings.site_dir / loc.removeprefix(BASE)).read_bytes())
+        urls += tree.iterfind("s:url", ns)
+    locs = [u.find("s:loc", ns).text for u in urls]
     pages = sorted(str(p.relative_to(settings.site_dir)) for p in settings.site_dir.rglob("*.html"))
-    assert sorted(locs) == sorted(absolute(BASE, p) for p in pages)  # index.html: its folder
-    dated = {u.find("s:loc", ns).text: u.find("s:lastmod", ns) for u in tree.iterfind("s:url", ns)}
+    # Each page once; index.html as its folder.
+    assert sorted(locs) == sorted(absolute(BASE, p) for p in pages)
+    dated = {u.find("s:loc", ns).text: u.find("s:lastmod", ns) for u in urls}
     assert dated[f"{BASE}rockets/2026-01-01.html"].text == "2026-01-01"
+    assert dated[f"{BASE}ground/2025-12-30.html"].text == "2025-12-30"
     robots = (settings.site_dir / "robots.txt").read_text()
     assert f"Sitemap: {BASE}sitemap.xml" in robots.splitlines()
 

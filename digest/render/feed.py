@@ -126,8 +126,8 @@ SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
 def sitemap(base_url: str, paths: list[str], dated: dict[str, dt.date]) -> bytes:
     """Return the sitemap of the pages at ``paths`` (with ``lastmod`` where ``dated`` knows).
 
-    Written as text, not through ElementTree: it lists every page of the site and is
-    rewritten whenever one is added. The bytes are those ElementTree would give.
+    Written as text, not through ElementTree: it lists a year's pages and is rewritten
+    whenever one is added. The bytes are those ElementTree would give.
     """
     lines = ["<?xml version='1.0' encoding='utf-8'?>", f'<urlset xmlns="{SITEMAP}">']
     for path in paths:
@@ -137,6 +137,21 @@ def sitemap(base_url: str, paths: list[str], dated: dict[str, dt.date]) -> bytes
             lines.append(f"    <lastmod>{dated[path].isoformat()}</lastmod>")
         lines.append("  </url>")
     lines.append("</urlset>")
+    return ("\n".join(lines) + "\n").encode()
+
+
+def sitemap_index(base_url: str, paths: list[str]) -> bytes:
+    """Return the sitemap index listing the sitemaps at ``paths``.
+
+    One sitemap per year keeps each well under the protocol's 50,000 addresses, and
+    adding a day rewrites the small sitemap of its year, not one listing every page.
+    """
+    lines = ["<?xml version='1.0' encoding='utf-8'?>", f'<sitemapindex xmlns="{SITEMAP}">']
+    for path in paths:
+        lines.append("  <sitemap>")
+        lines.append(f"    <loc>{xml_escape(absolute_url(base_url, path))}</loc>")
+        lines.append("  </sitemap>")
+    lines.append("</sitemapindex>")
     return ("\n".join(lines) + "\n").encode()
 
 

@@ -1,16 +1,19 @@
 """The pages that list editions (front page, archive, projects, topics) and the feeds' items.
 
 All sorting and grouping happens here; each listing becomes a :class:`Listing` whose
-context holds ready lists, so templates only print them.
+context holds ready lists, so templates only print them. Listings never see the whole
+archive: a site-wide page sees each collection's newest editions and its counts by month
+(from an :class:`Archive`), and a year's page the editions of that year.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import groupby
+from typing import Protocol
 
 from digest.config import Settings
 from digest.render import urls
@@ -40,10 +43,6 @@ class YearLink:
     path: str
     count: int
     months: tuple[CountLink, ...]
-
-
-#: Entries grouped by year, in the order of the entries.
-_YearGroups = list[tuple[int, tuple[Entry, ...]]]
 
 
 @dataclass(frozen=True)
@@ -87,27 +86,59 @@ class Heading:
         return {"project": "Project", "topic": "Topic"}.get(self.kind, "Archive")
 
 
+class Archive(Protocol):
+    """What listings ask of the stored editions (the build manifest answers)."""
+
+    def newest(
+        self, *, slug: str | None = None, topic: str | None = None, limit: int
+    ) -> list[Entry]: ...
+
+    def entries_where(
+        self, where: str, params: tuple[object, ...] = (), limit: int | None = None
+    ) -> list[Entry]: ...
+
+    def month(self, month: str) -> list[Entry]: ...
+
+    def month_counts(self) -> Iterable[tuple[str, str, str, int]]: ...
+
+    def topic_counts(self, slugs: Iterable[str] | None) -> dict[str, int]: ...
+
+    def slug_counts(self) -> dict[str, int]: ...
+
+
 @dataclass(frozen=True)
 class Collection:
-    """A heading and its entries, newest first (kept apart so page contexts stay small)."""
+    """A heading, its newest entries and its years (kept apart so page contexts stay small)."""
 
     heading: Heading
-    entries: tuple[Entry, ...]
+    #: Its newest entries, newest first: as many as its front page and feed show.
+    recent: tuple[Entry, ...]
+    #: Its years, newest first, each with its months' counts.
+    years: tuple[YearLink, ...]
+    #: How many editions it has.
+    total: int
 
     def year_path(self, year: int) -> str:
         """Return the path of this collection's page of ``year``."""
+        return year_path(self.heading, year)
+
+    def own(self, entries: Iterable[Entry]) -> tuple[Entry, ...]:
+        """Those of ``entries`` (newest first) that belong here, as this collection tells them."""
         heading = self.heading
         if heading.kind == "project":
-            return urls.project_year_path(heading.slug, year)
+            return tuple(e for e in entries if e.slug == heading.slug)
         if heading.kind == "topic":
-            return urls.topic_year_path(heading.slug, year)
-        return urls.archive_year_path(year)
+            return tuple(_on_topic(e, heading.slug) for e in entries if heading.slug in e.topics)
+        return tuple(entries)
 
 
-def newest_first(entries: Iterable[Entry]) -> list[Entry]:
-    """Return ``entries`` sorted newest first; ties (same date and time) by project slug."""
-    by_slug = sorted(entries, key=lambda e: e.slug)
-    return sorted(by_slug, key=lambda e: (e.date, e.published), reverse=True)
+def year_path(heading: Heading, year: int) -> str:
+    """Return the path of the page of ``year`` of the collection headed ``heading``."""
+    if heading.kind == "project":
+        return urls.project_year_path(heading.slug, year)
+    if heading.kind == "topic":
+        return urls.topic_year_path(heading.slug, year)
+    return urls.archive_year_path(year)
 
 
 def site_feed(site_title: str) -> Link:
@@ -120,29 +151,86 @@ def project_feed(name: str, slug: str) -> Link:
     return Link(f"{name} only", urls.project_feed_path(slug))
 
 
-def plan_listings(
-    settings: Settings, entries: Sequence[Entry], collections: Sequence[Collection]
-) -> list[Listing]:
-    """Return every listing page of the site for ``entries`` (sorted newest first).
+def collections(settings: Settings, archive: Archive) -> tuple[Collection, list[Collection]]:
+    """The whole site's collection, then each project's and each topic's.
 
-    ``collections`` are :func:`project_collections` then :func:`topic_collections` of the
-    same ``entries``.
+    Projects in config order, then any other project found in the digests; then the
+    configured topics in config order.
+    """
+    depth = max(settings.site.recent, settings.site.feed_items)
+    months: dict[tuple[str, str], list[tuple[str, int]]] = {}
+    for kind, name, month, number in archive.month_counts():
+        months.setdefault((kind, name), []).append((month, number))
+    everything = _collection(
+        Heading("site", "", "All editions", "", urls.ARCHIVE),
+        archive.newest(limit=depth),
+        months.get(("site", ""), []),
+    )
+    headings = []
+    configured = {p.key for p in settings.projects}
+    for project in settings.projects:
+        repos = tuple(r.name for r in project.repos)
+        headings.append(_project(project.key, project.shown, project.description, repos))
+    others = sorted(name for kind, name in months if kind == "slug" and name not in configured)
+    for slug in others:
+        # Named as its newest edition names it.
+        headings.append(_project(slug, archive.newest(slug=slug, limit=1)[0].project, "", ()))
+    found = [
+        _collection(h, archive.newest(slug=h.slug, limit=depth), months.get(("slug", h.slug), []))
+        for h in headings
+    ]
+    for topic in settings.topics:
+        slug = topic.slug or ""
+        feed = Link(f"{topic.name} only", urls.topic_feed_path(slug))
+        heading = Heading(
+            "topic", slug, topic.name, topic.description, urls.topic_path(slug), feeds=(feed,)
+        )
+        # On a topic's page, an edition is told by what it says about the topic.
+        newest = [_on_topic(e, slug) for e in archive.newest(topic=slug, limit=depth)]
+        found.append(_collection(heading, newest, months.get(("topic", slug), [])))
+    return everything, found
+
+
+def _project(slug: str, name: str, description: str, repos: tuple[str, ...]) -> Heading:
+    feeds = (project_feed(name, slug),)
+    return Heading("project", slug, name, description, urls.project_path(slug), repos, feeds)
+
+
+def _collection(
+    heading: Heading, newest: Sequence[Entry], months: Sequence[tuple[str, int]]
+) -> Collection:
+    """The collection headed ``heading`` with its ``newest`` entries and ``months``
+    (``YYYY-MM``, editions), newest first."""
+    years = []
+    for year, group in groupby(months, key=lambda row: int(row[0][:4])):
+        path = year_path(heading, year)
+        counts = list(group)
+        years.append(
+            YearLink(
+                year=year,
+                path=path,
+                count=sum(number for _, number in counts),
+                months=tuple(
+                    CountLink(month_label(year, int(m[5:7])), f"{path}#m-{m}", number)
+                    for m, number in counts
+                ),
+            )
+        )
+    return Collection(heading, tuple(newest), tuple(years), sum(y.count for y in years))
+
+
+def plan_listings(
+    settings: Settings, archive: Archive, everything: Collection, found: Sequence[Collection]
+) -> list[Listing]:
+    """Return the listing pages that span years: front page, archive, collections' pages.
+
+    ``everything`` and ``found`` are :func:`collections` of ``archive``.
     """
     site = settings.site
     all_feed = site_feed(site.title)
-    everything = Collection(Heading("site", "", "All editions", "", urls.ARCHIVE), tuple(entries))
-    by_year = _by_year(everything.entries)
-    links = _year_links(everything, by_year)
-    pages = [
-        _front(settings, entries, collections),
-        _archive(everything, links, all_feed, site.title),
-    ]
-    pages += _years(everything, by_year, links, (all_feed,), site.title, show_project=True)
-    for collection in collections:
+    pages = [_front(settings, archive, found), _archive(archive, everything, all_feed, site.title)]
+    for collection in found:
         heading = collection.heading
-        feeds = (*heading.feeds, all_feed)
-        by_year = _by_year(collection.entries)
-        links = _year_links(collection, by_year)
         pages.append(
             Listing(
                 path=heading.path,
@@ -151,32 +239,70 @@ def plan_listings(
                 description=heading.description or f"Every edition about {heading.name}.",
                 context={
                     "heading": heading,
-                    "recent": collection.entries[: site.recent],
-                    "years": links,
+                    "recent": collection.recent[: site.recent],
+                    "years": collection.years,
                     "show_project": heading.kind != "project",
                 },
-                feeds=feeds,
+                feeds=(*heading.feeds, all_feed),
             )
         )
-        pages += _years(
-            collection, by_year, links, feeds, site.title, show_project=heading.kind != "project"
+    return pages
+
+
+def plan_years(
+    settings: Settings,
+    year: int,
+    entries: Sequence[Entry],
+    everything: Collection,
+    found: Sequence[Collection],
+) -> list[Listing]:
+    """Return the pages of ``year`` of every collection with editions that year.
+
+    ``entries`` are the year's editions, newest first.
+    """
+    site = settings.site
+    all_feed = site_feed(site.title)
+    pages = []
+    for collection in (everything, *found):
+        own = collection.own(entries)
+        if not own:
+            continue
+        heading = collection.heading
+        # Only the years themselves: their counts change daily and must not re-render old years.
+        years = tuple(Link(str(y.year), y.path) for y in collection.years)
+        pages.append(
+            Listing(
+                path=collection.year_path(year),
+                template="year.html",
+                title=f"{heading.name}, {year} · {site.title}",
+                description=f"{heading.name}: every edition of {year}.",
+                context={
+                    "heading": heading,
+                    "year": year,
+                    "months": _months(own),
+                    "years": years,
+                    "show_project": heading.kind != "project",
+                },
+                feeds=(*heading.feeds, all_feed),
+            )
         )
     return pages
 
 
 def plan_feeds(
-    settings: Settings, entries: Sequence[Entry], collections: Sequence[Collection]
+    settings: Settings, everything: Collection, found: Sequence[Collection]
 ) -> list[FeedPlan]:
     """Return the site feed and one feed per project and per topic, newest entries first.
 
-    ``collections`` are :func:`project_collections` then :func:`topic_collections` of the
-    same ``entries``. Each feed is published as RSS at ``path`` and as JSON Feed beside it.
+    Each feed is published as RSS at ``path`` and as JSON Feed beside it.
     """
     site = settings.site
     limit = site.feed_items
-    feeds = [FeedPlan(urls.FEED, site.title, urls.INDEX, site.description, tuple(entries[:limit]))]
-    for project in collections:
-        heading = project.heading
+    feeds = [
+        FeedPlan(urls.FEED, site.title, urls.INDEX, site.description, everything.recent[:limit])
+    ]
+    for collection in found:
+        heading = collection.heading
         feeds.append(
             FeedPlan(
                 path=heading.feeds[0].path,
@@ -184,105 +310,68 @@ def plan_feeds(
                 link_path=heading.path,
                 description=heading.description
                 or f"Daily news of {heading.name} from {site.title}.",
-                entries=project.entries[:limit],
+                entries=collection.recent[:limit],
             )
         )
     return feeds
 
 
-def _front(
-    settings: Settings, entries: Sequence[Entry], collections: Sequence[Collection]
-) -> Listing:
+def _front(settings: Settings, archive: Archive, found: Sequence[Collection]) -> Listing:
     # The front page follows the configured projects; one taken out of the configuration
     # keeps its pages (links to them stay good) and its place in the archive.
-    followed = {p.key for p in settings.projects}
-    entries = [e for e in entries if e.slug in followed] if followed else list(entries)
+    followed = sorted(p.key for p in settings.projects)
+    limit = settings.site.recent
+    if followed:
+        where = "d.slug IN (SELECT value FROM json_each(?))"
+        recent = archive.entries_where(where, (json.dumps(followed),), limit)
+    else:
+        recent = archive.newest(limit=limit)
+    by_slug = archive.slug_counts()
     kind = "topic" if settings.topics else "project"
+    if kind == "topic":
+        by_topic = archive.topic_counts(followed or None)
+        counted = [(c, by_topic.get(c.heading.slug, 0)) for c in found if c.heading.kind == kind]
+    else:
+        counted = [
+            (c, by_slug.get(c.heading.slug, 0))
+            for c in found
+            if c.heading.kind == kind and c.heading.slug in followed
+        ]
     counts = tuple(
-        CountLink(
-            c.heading.name,
-            c.heading.path,
-            sum(1 for e in c.entries if e.slug in followed or not followed),
-            c.heading.description,
-        )
-        for c in collections
-        if c.heading.kind == kind and (kind == "topic" or c.heading.slug in followed)
+        CountLink(c.heading.name, c.heading.path, number, c.heading.description)
+        for c, number in counted
     )
+    total = sum(n for slug, n in by_slug.items() if slug in followed or not followed)
     return Listing(
         path=urls.INDEX,
         template="index.html",
         title=settings.site.title,
         description=settings.site.description,
         context={
-            "recent": tuple(entries[: settings.site.recent]),
+            "recent": tuple(recent),
             "counts_heading": "Topics" if settings.topics else "Projects",
             "counts": counts,
-            "total": len(entries),
+            "total": total,
         },
         feeds=(site_feed(settings.site.title),),
     )
 
 
-def _archive(
-    everything: Collection, years: tuple[YearLink, ...], all_feed: Link, site_title: str
-) -> Listing:
+def _archive(archive: Archive, everything: Collection, all_feed: Link, site_title: str) -> Listing:
+    # The newest month in full: a reader looking back a few days finds them here.
+    newest = everything.years[0].months[0] if everything.years else None
+    latest: tuple[MonthGroup, ...] = ()
+    if newest is not None:
+        month = newest.path.rpartition("#m-")[2]
+        latest = _months(archive.month(month))
     return Listing(
         path=urls.ARCHIVE,
         template="archive.html",
         title=f"Archive · {site_title}",
         description="Every edition, by year and month.",
-        context={
-            "years": years,
-            "total": len(everything.entries),
-            # The newest month in full: a reader looking back a few days finds them here.
-            "latest": _months(everything.entries)[:1],
-        },
+        context={"years": everything.years, "total": everything.total, "latest": latest},
         feeds=(all_feed,),
     )
-
-
-def project_collections(settings: Settings, entries: Sequence[Entry]) -> list[Collection]:
-    """Configured projects in config order, then any other project found in the digests."""
-    by_slug: dict[str, list[Entry]] = {}
-    for entry in entries:
-        by_slug.setdefault(entry.slug, []).append(entry)
-    found = []
-    for project in settings.projects:
-        own = tuple(by_slug.pop(project.key, ()))
-        repos = tuple(r.name for r in project.repos)
-        found.append((project.key, project.shown, project.description, own, repos))
-    for slug in sorted(by_slug):
-        found.append((slug, by_slug[slug][0].project, "", tuple(by_slug[slug]), ()))
-    return [
-        Collection(
-            Heading(
-                "project",
-                slug,
-                name,
-                description,
-                urls.project_path(slug),
-                repos,
-                feeds=(project_feed(name, slug),),
-            ),
-            own,
-        )
-        for slug, name, description, own, repos in found
-    ]
-
-
-def topic_collections(settings: Settings, entries: Sequence[Entry]) -> list[Collection]:
-    """Configured topics in config order, each with the editions that touch it."""
-    collections = []
-    for topic in settings.topics:
-        slug = topic.slug or ""
-        # On a topic's page, an edition is told by what it says about the topic.
-        own = tuple(_on_topic(e, slug) for e in entries if slug in e.topics)
-        feed = Link(f"{topic.name} only", urls.topic_feed_path(slug))
-        heading = Heading(
-            "topic", slug, topic.name, topic.description, urls.topic_path(slug), feeds=(feed,)
-        )
-        collections.append(Collection(heading, own))
-    return collections
 
 
 def _on_topic(entry: Entry, slug: str) -> Entry:
@@ -295,63 +384,9 @@ def _on_topic(entry: Entry, slug: str) -> Entry:
     return dataclasses.replace(entry, headline=lead, dek="" if repeats else entry.dek)
 
 
-def _by_year(entries: Sequence[Entry]) -> _YearGroups:
-    return [(year, tuple(group)) for year, group in groupby(entries, key=lambda e: e.date.year)]
-
-
 def _months(entries: Sequence[Entry]) -> tuple[MonthGroup, ...]:
     groups = groupby(entries, key=lambda e: (e.date.year, e.date.month))
     return tuple(
         MonthGroup(month_label(year, month), f"m-{year}-{month:02d}", tuple(group))
         for (year, month), group in groups
     )
-
-
-def _year_links(collection: Collection, by_year: _YearGroups) -> tuple[YearLink, ...]:
-    links = []
-    for year, entries in by_year:
-        path = collection.year_path(year)
-        months = Counter((e.date.month, e.date.year) for e in entries)
-        links.append(
-            YearLink(
-                year=year,
-                path=path,
-                count=len(entries),
-                months=tuple(
-                    CountLink(month_label(y, m), f"{path}#m-{y}-{m:02d}", count)
-                    for (m, y), count in months.items()
-                ),
-            )
-        )
-    return tuple(links)
-
-
-def _years(
-    collection: Collection,
-    by_year: _YearGroups,
-    links: tuple[YearLink, ...],
-    feeds: tuple[Link, ...],
-    site_title: str,
-    *,
-    show_project: bool,
-) -> list[Listing]:
-    """Return the year pages of ``collection``; ``by_year`` and ``links`` are of its entries."""
-    # Only the years themselves: their counts change daily and must not re-render old years.
-    years = tuple(Link(str(y.year), y.path) for y in links)
-    return [
-        Listing(
-            path=collection.year_path(year),
-            template="year.html",
-            title=f"{collection.heading.name}, {year} · {site_title}",
-            description=f"{collection.heading.name}: every edition of {year}.",
-            context={
-                "heading": collection.heading,
-                "year": year,
-                "months": _months(entries),
-                "years": years,
-                "show_project": show_project,
-            },
-            feeds=feeds,
-        )
-        for year, entries in by_year
-    ]

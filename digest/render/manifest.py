@@ -1,33 +1,74 @@
-"""The build manifest: what the last build read and wrote, so the next one can do less.
+"""The build manifest: what the last build read and wrote, so the next one does only what changed.
 
-It records, per digest file, its (mtime_ns, size, sha256) and listing entry, and per
-output page the key (a hash of the page's inputs) it was rendered from. A missing,
-corrupt or foreign manifest reads as empty, which means a full build.
+An SQLite file beside the site's builds (``.<site>.builds/manifest.sqlite``, never
+published) holding, per digest file, its stat
+and listing entry (with the changes it cites, what it reverts and its topics, indexed); per
+collected day, its stat, hash and pull request numbers; and per page, the key (a hash of
+its inputs) it was rendered from and its *group*: the year it belongs to (an edition, a
+cited change's page, a year's listings) or :data:`SITE_WIDE`. A build re-plans only the
+groups an input change reaches, so adding a day costs about a year's editions however long
+the archive; the rest is looked up by index, not read.
+
+A build writes it in one transaction, committed only once the build is published (see
+:mod:`.publish`): a failed build leaves it as it was. So the manifest is never newer than
+the published site, only older after a crash between the two; and an older manifest only
+makes pages it does not know be rendered again, never skipped. A missing, corrupt or
+foreign manifest opens empty, which means a full build.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+import sqlite3
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import closing
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from digest.render.stamp import MANIFEST
 from digest.render.views import Entry
-from digest.store import write_atomic
 
-NAME = MANIFEST
-FORMAT = 2
+NAME = "manifest.sqlite"
+FORMAT = 3
+#: The manifest of earlier versions, as JSON.
+_LEGACY = ".wire-manifest.json"
+#: The group of the pages that span years: front page, feeds, desks, sitemap index.
+SITE_WIDE = 0
+
+_SCHEMA = """
+CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE digests(
+    key TEXT PRIMARY KEY, slug TEXT NOT NULL, date TEXT NOT NULL, month TEXT NOT NULL,
+    year INTEGER NOT NULL, stamp INTEGER NOT NULL, size INTEGER NOT NULL,
+    sha256 TEXT NOT NULL, entry TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX digests_year ON digests(year);
+CREATE INDEX digests_date ON digests(date DESC, slug);
+CREATE INDEX digests_slug ON digests(slug, date DESC);
+CREATE INDEX digests_month ON digests(month, slug);
+CREATE TABLE cites(
+    pr TEXT NOT NULL, date TEXT NOT NULL, slug TEXT NOT NULL,
+    PRIMARY KEY(pr, date, slug)
+) WITHOUT ROWID;
+CREATE TABLE follow_ups(
+    target TEXT NOT NULL, key TEXT NOT NULL, PRIMARY KEY(target, key)
+) WITHOUT ROWID;
+CREATE TABLE topics(
+    topic TEXT NOT NULL, date TEXT NOT NULL, slug TEXT NOT NULL, month TEXT NOT NULL,
+    PRIMARY KEY(topic, date DESC, slug)
+) WITHOUT ROWID;
+CREATE TABLE collected(
+    path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL,
+    sha256 TEXT, numbers TEXT
+) WITHOUT ROWID;
+CREATE TABLE pages(path TEXT PRIMARY KEY, key TEXT NOT NULL, grp INTEGER NOT NULL) WITHOUT ROWID;
+CREATE INDEX pages_grp ON pages(grp);
+"""
+#: The tables that describe inputs; emptied when the code or settings changed.
+_INPUT_TABLES = ("digests", "cites", "follow_ups", "topics", "collected")
 
 
-@dataclass(frozen=True)
-class DigestRecord:
-    """One digest file as last seen: its stat, its hash and its listing entry."""
-
-    mtime_ns: int
-    size: int
-    entry: Entry
+#: A digest file as last seen: its stamp (mtime ^ inode) and size.
+Record = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -36,95 +77,409 @@ class CollectedDay:
 
     mtime_ns: int
     size: int
-    #: Of the file's bytes: a copy of the data folder (a fresh checkout) changes every
-    #: file's mtime, not what a page of its pull requests shows.
-    sha256: str
+    #: Of the file's bytes, or None when no page needed it yet (it was never opened): a
+    #: copy of the data folder (a fresh checkout) changes every file's mtime, not what a
+    #: page of its pull requests shows.
+    sha256: str | None
     numbers: frozenset[int]
 
 
-@dataclass
 class Manifest:
-    """Digest records keyed by ``slug/YYYY-MM-DD`` and page keys keyed by site path."""
+    """The manifest of the site being built, open on its own copy of the file.
 
-    #: Hash of the render code; records made by other code are not trusted.
-    code: str
-    digests: dict[str, DigestRecord] = field(default_factory=dict)
-    pages: dict[str, str] = field(default_factory=dict)
-    #: Collected repository-days by data path, so a build parses only the ones that
-    #: changed to know which pull requests have pages.
-    collected: dict[str, CollectedDay] = field(default_factory=dict)
-
-
-def read(site_dir: Path) -> Any:
-    """The manifest in ``site_dir`` as parsed JSON; None when absent or not JSON."""
-    try:
-        return json.loads((site_dir / NAME).read_bytes())
-    except (OSError, ValueError):
-        return None
-
-
-def load(site_dir: Path, code: str, raw: Any = None) -> Manifest:
-    """Return the manifest in ``site_dir``; empty when absent or unreadable.
-
-    ``raw`` is the manifest already parsed (see :func:`read`), so it is not read twice.
-    Page keys are kept whatever the code (they drive deleting stale pages, and a key
-    never matches across code changes); digest records only when ``code`` matches.
+    ``trusted`` says whether its input records were made by this code and these
+    settings (``version``); when not, they are emptied and every group is planned again.
+    Page keys are kept whatever made them: they say which files the Wire wrote.
     """
-    if raw is None:
-        raw = read(site_dir)
+
+    def __init__(self, connection: sqlite3.Connection, version: str, *, trusted: bool) -> None:
+        self.db = connection
+        #: The hash of the code and settings the manifest's records are for.
+        self.version = version
+        self.trusted = trusted
+        self._entries: dict[str, Entry] = {}
+
+    def meta(self, name: str) -> str | None:
+        """The value stored under ``name``, or None."""
+        row = self.db.execute("SELECT value FROM meta WHERE name = ?", (name,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_meta(self, name: str, value: str) -> None:
+        """Store ``value`` under ``name``."""
+        if self.meta(name) != value:
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (name, value))
+
+    # -- digests -----------------------------------------------------------------------
+
+    def records(self, buckets: Iterable[str]) -> dict[str, Record]:
+        """The stamp (mtime ^ inode) and size of the digests in ``buckets``
+        (``digests/<slug>/<year>``), by key (``slug/YYYY-MM-DD``)."""
+        found: dict[str, Record] = {}
+        for bucket in buckets:
+            slug, _, year = bucket.removeprefix("digests/").rpartition("/")
+            rows = self.db.execute(
+                "SELECT key, stamp, size FROM digests WHERE slug = ? AND date >= ? AND date < ?",
+                (slug, year, f"{year}\uffff"),
+            )
+            found.update((key, (stamp, size)) for key, stamp, size in rows)
+        return found
+
+    def buckets(self, name: str) -> dict[str, str]:
+        """The buckets' hashes (see :class:`.stamp.Bucket`) the last build stored as ``name``."""
+        try:
+            found = json.loads(self.meta(name) or "{}")
+        except ValueError:
+            return {}
+        return found if isinstance(found, dict) else {}
+
+    def sha256(self, key: str) -> str | None:
+        """The hash of digest ``key`` as recorded."""
+        row = self.db.execute("SELECT sha256 FROM digests WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def put(self, key: str, record: Record, entry: Entry | None = None) -> None:
+        """Record digest ``key`` as ``record``; with ``entry``, as a new or changed edition."""
+        stamp, size = record
+        if entry is None:
+            self.db.execute(
+                "UPDATE digests SET stamp = ?, size = ? WHERE key = ?", (stamp, size, key)
+            )
+            return
+        self.remove(key)
+        text = json.dumps(entry.to_json(), ensure_ascii=False, separators=(",", ":"))
+        day, slug = entry.date.isoformat(), entry.slug
+        self.db.execute(
+            "INSERT INTO digests VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                key,
+                slug,
+                day,
+                day[:7],
+                entry.date.year,
+                stamp,
+                size,
+                entry.sha256,
+                text,
+            ),
+        )
+        self.db.executemany(
+            "INSERT OR IGNORE INTO cites VALUES (?, ?, ?)", ((pr, day, slug) for pr in entry.cites)
+        )
+        self.db.executemany(
+            "INSERT OR IGNORE INTO follow_ups VALUES (?, ?)",
+            ((target, key) for _, target, *_ in entry.follow_ups),
+        )
+        self.db.executemany(
+            "INSERT OR IGNORE INTO topics VALUES (?, ?, ?, ?)",
+            ((topic, day, slug, day[:7]) for topic in entry.topics),
+        )
+        self._entries[key] = entry
+
+    def remove(self, key: str) -> None:
+        """Forget digest ``key`` and what it cites."""
+        old = self.entries([key]).get(key)
+        if old is None:
+            return
+        day, slug = old.date.isoformat(), old.slug
+        self.db.executemany(
+            "DELETE FROM cites WHERE pr = ? AND date = ? AND slug = ?",
+            ((pr, day, slug) for pr in old.cites),
+        )
+        self.db.executemany(
+            "DELETE FROM follow_ups WHERE target = ? AND key = ?",
+            ((target, key) for _, target, *_ in old.follow_ups),
+        )
+        self.db.executemany(
+            "DELETE FROM topics WHERE topic = ? AND date = ? AND slug = ?",
+            ((topic, day, slug) for topic in old.topics),
+        )
+        self.db.execute("DELETE FROM digests WHERE key = ?", (key,))
+        self._entries.pop(key, None)
+
+    def entries(self, keys: Iterable[str]) -> dict[str, Entry]:
+        """The entries of the digests ``keys`` that are recorded, by key."""
+        keys = list(keys)
+        wanted = [key for key in keys if key not in self._entries]
+        if wanted:
+            rows = self.db.execute(
+                "SELECT key, entry FROM digests WHERE key IN (SELECT value FROM json_each(?))",
+                (json.dumps(wanted),),
+            ).fetchall()
+            self._entries_of(rows)
+        return {key: self._entries[key] for key in keys if key in self._entries}
+
+    def entries_where(
+        self, where: str, params: tuple[object, ...] = (), limit: int | None = None
+    ) -> list[Entry]:
+        """Entries of the digests matching ``where`` (SQL over ``digests d``), newest first
+        as listings sort them (by date, then project slug); at most ``limit`` of them."""
+        tail = "" if limit is None else f" LIMIT {int(limit)}"
+        rows = self.db.execute(
+            f"SELECT d.key, d.entry FROM digests d WHERE {where} "
+            f"ORDER BY d.date DESC, d.slug{tail}",
+            params,
+        ).fetchall()
+        return self._entries_of(rows)
+
+    def newest(
+        self, *, slug: str | None = None, topic: str | None = None, limit: int
+    ) -> list[Entry]:
+        """The ``limit`` newest entries, of project ``slug`` or topic ``topic`` if given."""
+        if topic is not None:
+            rows = self.db.execute(
+                "SELECT d.key, d.entry FROM topics t JOIN digests d ON d.key = t.slug || '/' || "
+                "t.date WHERE t.topic = ? ORDER BY t.date DESC, t.slug LIMIT ?",
+                (topic, limit),
+            ).fetchall()
+            return self._entries_of(rows)
+        if slug is not None:
+            return self.entries_where("d.slug = ?", (slug,), limit)
+        return self.entries_where("1", (), limit)
+
+    def month(self, month: str) -> list[Entry]:
+        """The entries of ``month`` (``YYYY-MM``), newest first."""
+        return self.entries_where("d.month = ?", (month,))
+
+    def _entries_of(self, rows: Iterable[tuple[str, str]]) -> list[Entry]:
+        found = []
+        for key, text in rows:
+            entry = self._entries.get(key)
+            if entry is None:
+                entry = self._entries[key] = Entry.from_json(json.loads(text))
+            found.append(entry)
+        return found
+
+    def years(self) -> set[int]:
+        """Every year with an edition."""
+        return {year for (year,) in self.db.execute("SELECT DISTINCT year FROM digests")}
+
+    def citers(self, prs: Iterable[str]) -> dict[str, list[Entry]]:
+        """The editions citing each change of ``prs`` (``owner/repo#N``), oldest first."""
+        rows = self.db.execute(
+            "SELECT pr, slug || '/' || date FROM cites "
+            "WHERE pr IN (SELECT value FROM json_each(?)) ORDER BY pr, date, slug",
+            (json.dumps(sorted(set(prs))),),
+        ).fetchall()
+        entries = self.entries({key for _, key in rows})
+        found: dict[str, list[Entry]] = {}
+        for pr, key in rows:
+            found.setdefault(pr, []).append(entries[key])
+        return found
+
+    def first_citers(self, prs: Iterable[str]) -> dict[str, tuple[str, str]]:
+        """The project slug and date (``YYYY-MM-DD``) of the first edition citing each
+        change of ``prs``: the oldest, and of those the first by slug."""
+        rows = self.db.execute(
+            "SELECT pr, slug, date FROM cites WHERE pr IN (SELECT value FROM json_each(?)) "
+            "ORDER BY pr DESC, date DESC, slug DESC",
+            (json.dumps(sorted(set(prs))),),
+        )
+        return {pr: (slug, day) for pr, slug, day in rows}
+
+    def reporting(self, targets: Iterable[str]) -> list[Entry]:
+        """The editions that report a revert or re-land of a change in ``targets``."""
+        rows = self.db.execute(
+            "SELECT DISTINCT key FROM follow_ups WHERE target IN (SELECT value FROM json_each(?))",
+            (json.dumps(sorted(set(targets))),),
+        ).fetchall()
+        return list(self.entries(sorted(key for (key,) in rows)).values())
+
+    def years_citing(self, prs: Iterable[str]) -> set[int]:
+        """The years of the editions that cite a change in ``prs``."""
+        rows = self.db.execute(
+            "SELECT DISTINCT substr(date, 1, 4) FROM cites "
+            "WHERE pr IN (SELECT value FROM json_each(?))",
+            (json.dumps(sorted(set(prs))),),
+        )
+        return {int(year) for (year,) in rows}
+
+    def cited_on(self, day: str, repo: str) -> set[str]:
+        """The changes of ``repo`` that editions of ``day`` (``YYYY-MM-DD``) cite."""
+        entries = self.entries_where("d.date = ?", (day,))
+        return {pr for entry in entries for pr in entry.cites if pr.startswith(f"{repo}#")}
+
+    def neighbours(self, slug: str, day: str) -> tuple[str | None, str | None]:
+        """The dates of ``slug``'s editions just before and just after ``day``."""
+        before = self.db.execute(
+            "SELECT max(date) FROM digests WHERE slug = ? AND date < ?", (slug, day)
+        ).fetchone()[0]
+        after = self.db.execute(
+            "SELECT min(date) FROM digests WHERE slug = ? AND date > ?", (slug, day)
+        ).fetchone()[0]
+        return before, after
+
+    def month_counts(self) -> Iterator[tuple[str, str, str, int]]:
+        """(kind, name, ``YYYY-MM``, editions) per project (``slug``) and topic, and of
+        the whole site (``site``, ``""``), newest month first."""
+        yield from self.db.execute(
+            "SELECT 'site', '', month, count(*) FROM digests GROUP BY month "
+            "UNION ALL SELECT 'slug', slug, month, count(*) FROM digests GROUP BY slug, month "
+            "UNION ALL SELECT 'topic', topic, month, count(*) FROM topics GROUP BY topic, month "
+            "ORDER BY 1, 2, 3 DESC"
+        )
+
+    def topic_counts(self, slugs: Iterable[str] | None) -> dict[str, int]:
+        """Editions per topic, counting only projects ``slugs`` (all when None)."""
+        if slugs is None:
+            rows = self.db.execute("SELECT topic, count(*) FROM topics GROUP BY topic")
+        else:
+            rows = self.db.execute(
+                "SELECT topic, count(*) FROM topics "
+                "WHERE slug IN (SELECT value FROM json_each(?)) GROUP BY topic",
+                (json.dumps(sorted(slugs)),),
+            )
+        return dict(rows)
+
+    def slug_counts(self) -> dict[str, int]:
+        """Editions per project slug."""
+        return dict(self.db.execute("SELECT slug, count(*) FROM digests GROUP BY slug"))
+
+    # -- collected days ----------------------------------------------------------------
+
+    def collected(self, buckets: Iterable[str]) -> dict[str, CollectedDay]:
+        """The collected days seen in ``buckets`` (``collected/<owner>/<repo>/<year>``), by
+        data path (``collected/<owner>/<repo>/<day>.json``)."""
+        found: dict[str, CollectedDay] = {}
+        for bucket in buckets:
+            rows = self.db.execute(
+                "SELECT path, mtime_ns, size, sha256, numbers FROM collected "
+                "WHERE path >= ? AND path < ?",
+                (bucket, f"{bucket}\uffff"),
+            )
+            found.update((path, _collected(*row)) for path, *row in rows)
+        return found
+
+    def collected_day(self, path: str) -> CollectedDay | None:
+        """The collected day at data path ``path`` as last seen, or None."""
+        row = self.db.execute(
+            "SELECT mtime_ns, size, sha256, numbers FROM collected WHERE path = ?", (path,)
+        ).fetchone()
+        return None if row is None else _collected(*row)
+
+    def put_collected(self, path: str, day: CollectedDay) -> None:
+        numbers = json.dumps(sorted(day.numbers)) if day.sha256 is not None else None
+        self.db.execute(
+            "INSERT OR REPLACE INTO collected VALUES (?, ?, ?, ?, ?)",
+            (path, day.mtime_ns, day.size, day.sha256, numbers),
+        )
+
+    def remove_collected(self, path: str) -> None:
+        self.db.execute("DELETE FROM collected WHERE path = ?", (path,))
+
+    # -- pages -------------------------------------------------------------------------
+
+    def pages(self, groups: Iterable[int] | None = None) -> dict[str, str]:
+        """Page keys by path: of the pages in ``groups``, or of every page when None."""
+        if groups is None:
+            return dict(self.db.execute("SELECT path, key FROM pages"))
+        rows = self.db.execute(
+            "SELECT path, key FROM pages WHERE grp IN (SELECT value FROM json_each(?))",
+            (json.dumps(sorted(set(groups))),),
+        )
+        return dict(rows)
+
+    def page_groups(self) -> dict[str, int]:
+        """Every page's group, by path."""
+        return dict(self.db.execute("SELECT path, grp FROM pages"))
+
+    def update_pages(
+        self,
+        previous: Mapping[str, str],
+        pages: Mapping[str, tuple[str, int]],
+        groups: Mapping[str, int],
+    ) -> None:
+        """Record ``pages`` (path: key, group) as the pages of the groups that were planned.
+
+        ``previous`` are those groups' page keys as recorded, ``groups`` every recorded
+        page's group: only differences are written.
+        """
+        gone = sorted(previous.keys() - pages.keys())
+        self.db.executemany("DELETE FROM pages WHERE path = ?", ((path,) for path in gone))
+        self.db.executemany(
+            "INSERT OR REPLACE INTO pages VALUES (?, ?, ?)",
+            (
+                (path, key, group)
+                for path, (key, group) in sorted(pages.items())
+                if previous.get(path) != key or groups.get(path) != group
+            ),
+        )
+
+    def close(self, *, save: bool) -> None:
+        """Commit (when ``save``) and close."""
+        with closing(self.db):
+            if save:
+                self.db.commit()
+
+
+def open_manifest(path: Path, version: str, site_dir: Path) -> Manifest:
+    """Open the manifest at ``path`` for a build of ``site_dir``; ``version`` hashes the
+    code and settings.
+
+    A missing, corrupt or foreign file is replaced by an empty manifest; one made for
+    another ``version`` keeps its page keys only.
+    """
     try:
-        pages = _pages(raw["pages"])
-    except (KeyError, TypeError):
-        return Manifest(code)
-    manifest = Manifest(code, pages=pages)
-    if raw.get("format") != FORMAT or raw.get("code") != code:
-        return manifest
-    try:
-        manifest.digests = {
-            str(key): DigestRecord(int(r["mtime_ns"]), int(r["size"]), Entry.from_json(r["entry"]))
-            for key, r in raw["digests"].items()
-        }
-    except (AttributeError, ValueError, KeyError, TypeError):
-        manifest.digests = {}
-    try:
-        manifest.collected = {
-            str(path): CollectedDay(int(m), int(size), str(sha), frozenset(map(int, numbers)))
-            for path, (m, size, sha, numbers) in raw.get("collected", {}).items()
-        }
-    except (AttributeError, ValueError, TypeError):
-        manifest.collected = {}
+        manifest = _open(path, version)
+    except sqlite3.DatabaseError:
+        discard(path)
+        manifest = _open(path, version)
+    _adopt(site_dir / _LEGACY, manifest)
     return manifest
 
 
-def _pages(raw: Any) -> dict[str, str]:
-    if not isinstance(raw, dict):
-        raise TypeError("pages is not a mapping")
-    return {str(path): str(key) for path, key in raw.items()}
+def discard(path: Path) -> None:
+    """Delete the manifest at ``path`` (and its journal)."""
+    path.unlink(missing_ok=True)
+    path.with_name(f"{path.name}-journal").unlink(missing_ok=True)
 
 
-def save(site_dir: Path, manifest: Manifest) -> bool:
-    """Write ``manifest`` into ``site_dir`` atomically and deterministically.
+def _adopt(legacy: Path, manifest: Manifest) -> None:
+    """Take the page list of a JSON manifest (written before this one) and delete it.
 
-    Returns False when the file already held exactly these bytes.
+    Its pages join the site-wide group, which every build plans: those this build does
+    not make are deleted as stale, the others take their own groups. ``legacy`` is in the
+    build's private copy of the site.
     """
-    data = {
-        "format": FORMAT,
-        "code": manifest.code,
-        "digests": {
-            key: {"mtime_ns": r.mtime_ns, "size": r.size, "entry": r.entry.to_json()}
-            for key, r in manifest.digests.items()
-        },
-        "pages": manifest.pages,
-        "collected": {
-            path: [day.mtime_ns, day.size, day.sha256, sorted(day.numbers)]
-            for path, day in manifest.collected.items()
-        },
-    }
-    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return write_atomic(site_dir / NAME, (text + "\n").encode())
+    try:
+        pages = json.loads(legacy.read_bytes())["pages"]
+        rows = [(str(path), str(key), SITE_WIDE) for path, key in pages.items()]
+    except FileNotFoundError:
+        return
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        rows = []
+    manifest.db.executemany("INSERT OR IGNORE INTO pages VALUES (?, ?, ?)", rows)
+    legacy.unlink(missing_ok=True)
 
 
-def merged(old: Mapping[str, str], new: Mapping[str, str], attempted: set[str]) -> dict[str, str]:
-    """Return page keys after an interrupted build: ``new`` wins, attempted pages drop out."""
-    kept = {path: key for path, key in old.items() if path not in attempted}
-    return kept | dict(new)
+def _open(path: Path, version: str) -> Manifest:
+    db = sqlite3.connect(path, isolation_level="DEFERRED")
+    try:
+        db.execute("PRAGMA synchronous = NORMAL")
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
+        if "meta" not in tables:
+            db.executescript(_SCHEMA)
+            _set_meta(db, version)
+            return Manifest(db, version, trusted=False)
+        meta = dict(db.execute("SELECT name, value FROM meta"))
+        if meta.get("format") != str(FORMAT):
+            raise sqlite3.DatabaseError("manifest of another format")
+        if meta.get("version") != version:
+            for table in (*_INPUT_TABLES, "meta"):
+                db.execute(f"DELETE FROM {table}")
+            _set_meta(db, version)
+            return Manifest(db, version, trusted=False)
+        return Manifest(db, version, trusted=True)
+    except BaseException:
+        db.close()
+        raise
+
+
+def _set_meta(db: sqlite3.Connection, version: str) -> None:
+    db.executemany(
+        "INSERT OR REPLACE INTO meta VALUES (?, ?)",
+        (("format", str(FORMAT)), ("version", version)),
+    )
+
+
+def _collected(mtime_ns: int, size: int, sha: str | None, numbers: str | None) -> CollectedDay:
+    return CollectedDay(mtime_ns, size, sha, frozenset(json.loads(numbers or "[]")))

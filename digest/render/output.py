@@ -51,7 +51,15 @@ Outcome = str
 class Output:
     """Decides which pages of ``site_dir`` to render, renders them and tallies what it did."""
 
-    def __init__(self, site_dir: Path, previous: Mapping[str, str], workers: int = 0) -> None:
+    def __init__(
+        self,
+        site_dir: Path,
+        previous: Mapping[str, str],
+        workers: int = 0,
+        present: set[str] | None = None,
+    ) -> None:
+        """``previous`` are the last build's keys of the pages that may be offered;
+        ``present`` the files under ``site_dir`` (listed here when not given)."""
         self.site_dir = site_dir
         self.previous = previous
         self.workers = workers or usable_cores()
@@ -64,7 +72,7 @@ class Output:
         self.written: list[str] = []
         self.unchanged = 0
         self.skipped = 0
-        self._present = files_under(site_dir)
+        self._present = files_under(site_dir) if present is None else present
         self._jobs: list[_Job] = []
 
     def page(self, path: str, key: str, render: Render) -> None:

@@ -25,7 +25,6 @@ import re
 import shutil
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from digest.errors import StorageError
 from digest.render.urls import is_page_path
@@ -36,8 +35,8 @@ log = logging.getLogger("digest")
 _STAGING = "staging-"
 #: Beside build ``<n>``: what it changed in the copy it started from (see ``finish``).
 _CHANGES = "{}.changes.json"
-#: The files of a build besides its pages: the manifest and the stamp.
-_BOOKKEEPING = (".wire-manifest.json", ".wire-stamp.json")
+#: The files of a build besides its pages: the stamp, and the manifest of earlier versions.
+_BOOKKEEPING = (".wire-stamp.json", ".wire-manifest.json")
 
 
 class StagedSite:
@@ -49,8 +48,6 @@ class StagedSite:
         #: What builds keep to go faster (compiled templates, fragments); never published.
         self.cache = self.builds / "cache"
         self.path: Path | None = None
-        #: The copy's manifest, parsed when :meth:`begin` read it (None: not read, or none).
-        self.manifest: Any = None
         #: The build the copy was made from (None: made from nothing or a plain folder).
         self.origin: str | None = None
 
@@ -61,8 +58,6 @@ class StagedSite:
         staging = self.builds / f"{_STAGING}{os.getpid()}"
         published = self._published()
         spare = self._spare(published)
-        # The copy's manifest is the published one: parsed here once, for the build too.
-        self.manifest = _read_manifest(published) if published is not None else None
         self.origin = published.name if published is not None else None
         if published is not None and spare is not None and _catch_up(spare, published, staging):
             pass
@@ -187,14 +182,6 @@ def _catch_up(spare: Path, published: Path, staging: Path) -> bool:
             target.parent.mkdir(parents=True, exist_ok=True)
             _link_or_copy(str(source), str(target))
     return True
-
-
-def _read_manifest(build: Path) -> Any:
-    """``build``'s manifest as parsed JSON, or None when it cannot be read."""
-    # Imported here: a build with nothing to do loads publish.py, not the manifest's views.
-    from digest.render.manifest import read
-
-    return read(build)
 
 
 def _link_or_copy(source: str, target: str) -> None:

@@ -220,5 +220,7 @@ def _folders(pull: PullRequest) -> tuple[Folder, ...]:
     )
 
 
-def _order(correction: Correction) -> tuple[dt.date, str, str, str]:
-    return (correction.date, correction.kind, correction.target, correction.by_label)
+def _order(correction: Correction) -> tuple[dt.date, str, str, str, str]:
+    # To the end: two editions can report the same revert.
+    c = correction
+    return (c.date, c.kind, c.target, c.by_label, c.edition.path)

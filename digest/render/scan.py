@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import json
 import os
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -14,110 +14,154 @@ from pydantic import ValidationError
 from digest.config import SLUG
 from digest.errors import WireError
 from digest.models import Digest
-from digest.render.manifest import DigestRecord
+from digest.render import stamp
+from digest.render.manifest import Manifest, Record
 from digest.render.views import Entry, entry_of
 from digest.store import Store, digest_adapter, first_problem
 
 
-@dataclass(frozen=True)
-class Scanned:
-    """What the scan knows of one digest file."""
+@dataclass
+class Changes:
+    """The digests a scan found new, changed or gone: their entries before and after."""
 
-    record: DigestRecord
-    #: The parsed digest when the file was new or changed (so it is read only once).
-    digest: Digest | None = None
-    #: The file is unreadable now; ``record`` is the last good version of it.
-    stale: bool = False
+    #: Keys (``slug/YYYY-MM-DD``) of the digests new, changed or gone.
+    keys: set[str] = field(default_factory=set)
+    #: As the manifest recorded them (changed or gone ones).
+    old: list[Entry] = field(default_factory=list)
+    #: As they are now (new or changed ones).
+    new: list[Entry] = field(default_factory=list)
+    #: The new or changed digests, parsed, by edition path (so each is read only once).
+    parsed: dict[str, Digest] = field(default_factory=dict)
 
 
 class Scanner:
-    """Stats digest files against the last build's records; collects records and problems."""
+    """Stats digest files against the manifest's records and brings the records up to date.
 
-    def __init__(
-        self,
-        store: Store,
-        previous: Mapping[str, DigestRecord],
-        stats: Mapping[str, tuple[int, int, int]] | None = None,
-    ) -> None:
+    Collects what changed, the problems found and each digest's file.
+    """
+
+    def __init__(self, store: Store, manifest: Manifest, inputs: stamp.Inputs) -> None:
         self.store = store
-        self.previous = previous
+        self.manifest = manifest
         #: Stats of the data folder's files (``digests/<slug>/<day>.json``) taken once
-        #: before the build (see :mod:`.stamp`); without them the files are listed here.
-        self.stats = stats or {}
-        self.records: dict[str, DigestRecord] = {}
-        #: Each digest's file, as a plain string (one is made for every digest of the build).
-        self.paths: dict[str, str] = {}
+        #: before the build, and the files by folder and year (see :mod:`.stamp`).
+        self.stats = inputs.stats
+        self.buckets = inputs.buckets
+        #: Digests unreadable now whose last good version stays published.
+        self.stale: set[str] = set()
         self.problems: list[str] = []
         #: How many digest files were parsed.
         self.read = 0
 
-    def files(self) -> dict[str, list[tuple[dt.date, str]]]:
-        """Return the stored digest files by project slug, each list oldest first."""
-        found: dict[str, list[tuple[dt.date, str]]] = {}
-        for slug, day, path in sorted(self._digest_files()):
-            if SLUG.match(slug):
-                found.setdefault(slug, []).append((day, path))
-            else:
-                self.problems.append(f"{path}: folder {slug!r} is not a project slug; skipped")
-        return found
+    def scan(self) -> Changes:
+        """Look at every digest file; record the new and changed ones, forget the gone ones.
 
-    def _digest_files(self) -> Iterable[tuple[str, dt.date, str]]:
-        if not self.stats:
-            return ((slug, day, str(path)) for slug, day, path in self.store.digest_files())
-        root = str(self.store.root)
-        found = []
-        for name in self.stats:
-            part, _, rest = name.partition("/")
-            slug, _, file = rest.partition("/")
-            if part != "digests" or "/" in file or not file.endswith(".json"):
-                continue
-            try:
-                day = dt.date.fromisoformat(file[:-5])
-            except ValueError:
-                continue
-            # A string, not a Path: making 10,000 Paths costs a tenth of a second per build.
-            found.append((slug, day, os.path.join(root, name)))  # noqa: PTH118
-        return found
-
-    def scan(self, slug: str, day: dt.date, path: str) -> Scanned | None:
-        """Return what is known of the digest at ``path`` (``slug`` on ``day``).
-
-        A file whose stamp (mtime, inode) and size match the last build is not opened;
-        one whose bytes hash the same is not parsed. Returns None for a file that
-        vanished, or is unreadable and was never read before (a problem is noted).
+        A file whose stamp (mtime, inode) and size match its record is not opened; one
+        whose bytes hash the same is not parsed.
         """
-        key = _key(slug, day)
-        previous = self.previous.get(key)
+        # The daily case: one or two buckets of hundreds changed; the others are not looked at.
+        stored = self.manifest.buckets(_BUCKETS)
+        now = {name: b for name, b in self.buckets.items() if name.startswith("digests/")}
+        changed = sorted(
+            name
+            for name in now.keys() | stored.keys()
+            if stored.get(name) != (now[name].hash if name in now else None)
+        )
+        records = self.manifest.records(changed)
+        changes = Changes()
+        candidates = []
+        for bucket in changed:
+            for name in now[bucket].names if bucket in now else ():
+                mtime_ns, size, inode = self.stats[name]
+                key = name[8:-5]
+                known = records.pop(key, None)
+                if known != (mtime_ns ^ inode, size):
+                    candidates.append((bucket, key, name, known))
+        gone = set(records)
+        troubled = set()
+        for bucket, key, name, known in sorted(candidates):
+            problems = len(self.problems)
+            where = self._where(name)
+            if where is not None:
+                slug, day = where
+                path = os.path.join(self.store.root, name)  # noqa: PTH118
+                if not self._scan(key, slug, day, path, known, changes) and known is not None:
+                    gone.add(key)
+            if len(self.problems) > problems:
+                troubled.add(bucket)  # looked at again by every build, to say so again
+        kept = {name: b.hash for name, b in now.items() if name not in troubled}
+        self.manifest.set_meta(_BUCKETS, json.dumps(kept, sort_keys=True))
+        changes.old += self.manifest.entries(sorted(gone)).values()
+        for key in sorted(gone):
+            self.manifest.remove(key)
+        changes.keys.update(gone)
+        return changes
+
+    def _where(self, name: str) -> tuple[str, dt.date] | None:
+        """The project slug and day of the data file ``name`` (``digests/<slug>/<day>.json``);
+        None when it is not a digest (a problem is noted for a folder that is no slug)."""
+        slug, _, file = name.removeprefix("digests/").partition("/")
+        if "/" in file or not file.endswith(".json"):
+            return None
         try:
-            mtime_ns, size, inode = self.stats.get(f"digests/{key}.json") or _stat(path)
-            stamp = mtime_ns ^ inode
-            if previous and (previous.mtime_ns, previous.size) == (stamp, size):
-                return self._keep(key, path, Scanned(previous))
+            day = dt.date.fromisoformat(file[:-5])
+        except ValueError:
+            return None
+        if not SLUG.match(slug):
+            path = os.path.join(self.store.root, name)  # noqa: PTH118
+            self.problems.append(f"{path}: folder {slug!r} is not a project slug; skipped")
+            return None
+        return slug, day
+
+    def _scan(
+        self,
+        key: str,
+        slug: str,
+        day: dt.date,
+        path: str,
+        previous: Record | None,
+        changes: Changes,
+    ) -> bool:
+        """Bring the record of the digest at ``path`` (``slug`` on ``day``) up to date.
+
+        Returns False for a file that vanished, or is unreadable and was never read
+        before (a problem is noted).
+        """
+        mtime_ns, size, inode = self.stats[f"digests/{key}.json"]
+        record = (mtime_ns ^ inode, size)
+        try:
             data = Path(path).read_bytes()
         except FileNotFoundError:
-            return None
+            return False
         except OSError as error:
-            return self._broken(key, path, previous, f"{path}: cannot read: {error}")
+            return self._broken(key, previous, f"{path}: cannot read: {error}")
         sha = hashlib.sha256(data).hexdigest()
-        if previous and previous.entry.sha256 == sha:
-            return self._keep(key, path, Scanned(DigestRecord(stamp, size, previous.entry)))
+        if previous and self.manifest.sha256(key) == sha:
+            self.manifest.put(key, record)
+            return True
         try:
             digest = digest_adapter().validate_json(data)
         except ValidationError as error:
             where, msg = first_problem(error)
-            return self._broken(key, path, previous, f"{path}: {where or 'file'}: {msg}")
+            return self._broken(key, previous, f"{path}: {where or 'file'}: {msg}")
         self.read += 1
         if (digest.project_slug, digest.date) != (slug, day):
             self.problems.append(
                 f"{path}: says {digest.project_slug}/{digest.date}; shown as {key}"
             )
-        record = DigestRecord(stamp, size, entry_of(digest, slug, day, sha))
-        return self._keep(key, path, Scanned(record, digest))
+        if previous:
+            changes.old += self.manifest.entries([key]).values()
+        entry = entry_of(digest, slug, day, sha)
+        self.manifest.put(key, record, entry)
+        changes.keys.add(key)
+        changes.new.append(entry)
+        changes.parsed[entry.path] = digest
+        return True
 
     def load(self, entry: Entry) -> Digest | None:
         """Return the digest listed as ``entry``, read again; None (and a problem) on failure."""
         try:
-            return self.store.read_digest(Path(self.paths[_key(entry.slug, entry.date)]))
+            return self.store.read_digest(self.store.digest_path(entry.slug, entry.date))
         except WireError as error:
             self.problems.append(f"{error}; page not updated")
             return None
@@ -126,29 +170,22 @@ class Scanner:
         """Return the digest listed as ``entry``, read again; None when it cannot be read
         (no problem noted: the caller has a way round it)."""
         try:
-            return self.store.read_digest(Path(self.paths[_key(entry.slug, entry.date)]))
-        except (WireError, KeyError):
+            return self.store.read_digest(self.store.digest_path(entry.slug, entry.date))
+        except WireError:
             return None
 
-    def _keep(self, key: str, path: str, scanned: Scanned) -> Scanned:
-        self.records[key] = scanned.record
-        self.paths[key] = path
-        return scanned
-
-    def _broken(
-        self, key: str, path: str, previous: DigestRecord | None, problem: str
-    ) -> Scanned | None:
+    def _broken(self, key: str, previous: Record | None, problem: str) -> bool:
         if previous is None:
             self.problems.append(f"{problem}; edition skipped")
-            return None
+            return False
         # Keep publishing the last good version rather than break links to it.
         self.problems.append(f"{problem}; the last good version stays published")
-        return self._keep(key, path, Scanned(previous, stale=True))
+        self.stale.add(key)
+        return True
 
 
-def _stat(path: str) -> tuple[int, int, int]:
-    stat = Path(path).stat()
-    return stat.st_mtime_ns, stat.st_size, stat.st_ino
+#: Where the manifest keeps the digest buckets' hashes.
+_BUCKETS = "digest buckets"
 
 
 def _key(slug: str, day: dt.date) -> str:

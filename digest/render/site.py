@@ -1,9 +1,11 @@
 """Build the static site from the stored digests, re-rendering only what changed.
 
-A build stats every digest file, parses only new or changed ones, then offers every
-page to :class:`Output` with a key hashing the page's inputs; a page is rendered only
-when its key differs from the manifest's or its file is missing. The manifest is
-written last.
+A build stats every digest file and parses only new or changed ones (see :mod:`.scan`),
+works out which years of pages that reaches (see :mod:`.groups`), then offers the pages
+of those years and the site-wide pages to :class:`Output`, each with a key hashing the
+page's inputs; a page is rendered only when its key differs from the manifest's or its
+file is missing. Pages of other years are not looked at: the manifest answers what the
+site-wide pages need (newest editions, counts) by index.
 """
 
 from __future__ import annotations
@@ -12,8 +14,8 @@ import dataclasses
 import datetime as dt
 import functools
 import hashlib
-import json
-from collections.abc import Callable
+import sqlite3
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,13 +26,13 @@ from markupsafe import Markup, escape
 from digest.config import Settings
 from digest.errors import StorageError
 from digest.models import Digest, PullRequest, RepoDay
-from digest.render import desk, listings, manifest, pulls, stamp, urls
-from digest.render.feed import Channel, Item, json_feed, json_path, rss, sitemap
+from digest.render import desk, groups, listings, manifest, pulls, stamp, urls
+from digest.render.feed import Channel, Item, json_feed, json_path, rss, sitemap, sitemap_index
 from digest.render.fragments import Fragments
 from digest.render.listings import Collection, FeedPlan
 from digest.render.manifest import CollectedDay, Manifest
 from digest.render.markup import MarkupRenderer
-from digest.render.output import Output
+from digest.render.output import Output, Render, files_under
 from digest.render.publish import StagedSite
 from digest.render.scan import Scanner
 from digest.render.stamp import RenderReport
@@ -61,30 +63,49 @@ def build_site(
 
     ``code`` is the render code's version, ``fingerprint`` the hash of what besides
     digests shapes pages and ``inputs`` every input's stat and their hash (see :mod:`.stamp`).
-    Only new or changed digest files are parsed and only pages whose inputs changed are
-    rendered; pages of vanished digests are deleted. The same digests always give
+    Only new or changed digest files are parsed and only the years they reach are
+    planned again (see :mod:`.groups`); of those, only pages whose inputs changed are
+    rendered, and pages of vanished digests are deleted. The same digests always give
     byte-identical pages. The build is published atomically (see :mod:`.publish`): if it
     fails, the site stays as it was.
     """
     staged = StagedSite(settings.site_dir)
     try:
-        site_dir = staged.begin()
-        fragments = Fragments(staged.cache / "fragments")
         try:
-            env = make_environment(settings, cache=staged.cache / "templates")
-            old = manifest.load(site_dir, code, staged.manifest)
-            report, changed = _build_site(
-                settings, store, env, fragments, site_dir, old, fingerprint, inputs.stats
-            )
-            changed |= stamp.save(site_dir, inputs.hash, report)
-        except BaseException:
-            staged.abandon()
-            raise
-        staged.finish(changed=changed, paths=(*report.written, *report.deleted))
+            return _publish(settings, store, staged, fingerprint, inputs)
+        except sqlite3.DatabaseError:
+            # The manifest is damaged in a way opening it did not show: start afresh.
+            manifest.discard(staged.builds / manifest.NAME)
+            return _publish(settings, store, staged, fingerprint, inputs)
     except jinja2.TemplateError as error:
         raise template_error(error) from None
+    except sqlite3.Error as error:
+        raise StorageError(staged.builds / manifest.NAME, str(error)) from None
     except OSError as error:  # Pages go through the store; folders, links and renames not.
         raise StorageError(error.filename or settings.site_dir, error) from None
+
+
+def _publish(
+    settings: Settings, store: Store, staged: StagedSite, fingerprint: str, inputs: stamp.Inputs
+) -> RenderReport:
+    """Build into a copy of the site and publish it; then commit the manifest."""
+    site_dir = staged.begin()
+    fragments = Fragments(staged.cache / "fragments")
+    state = None
+    try:
+        env = make_environment(settings, cache=staged.cache / "templates")
+        state = manifest.open_manifest(staged.builds / manifest.NAME, fingerprint, site_dir)
+        report = _build_site(settings, store, env, fragments, site_dir, state, inputs)
+        changed = bool(report.written or report.deleted)
+        changed |= stamp.save(site_dir, inputs.hash, report)
+        staged.finish(changed=changed, paths=(*report.written, *report.deleted))
+    except BaseException:
+        staged.abandon()
+        if state is not None:
+            state.close(save=False)
+        raise
+    # Only now: the manifest must never be newer than the published site.
+    state.close(save=True)
     fragments.prune()
     return report
 
@@ -95,51 +116,43 @@ def _build_site(
     env: jinja2.Environment,
     fragments: Fragments,
     site_dir: Path,
-    old: Manifest,
-    fingerprint: str,
-    stats: dict[str, stamp.Stat],
-) -> tuple[RenderReport, bool]:
-    """Build the site into ``site_dir`` with ``env``, knowing what the ``old`` build did;
-    return the report and whether any file changed."""
-    scanner = Scanner(store, old.digests, stats)
-    build = _Build(settings, scanner, env, fragments, fingerprint, old.collected)
-    out = Output(site_dir, old.pages)
-    complete = saved = False
-    try:
-        build.offer_editions(out)
-        build.offer_pull_pages(out)
-        entries = listings.newest_first(r.entry for r in scanner.records.values())
-        projects = listings.project_collections(settings, entries)
-        # Once for pages and feeds: a topic's collection retells each of its editions.
-        collections = [*projects, *listings.topic_collections(settings, entries)]
-        build.offer_listings(out, entries, collections)
-        build.offer_feeds(out, entries, collections)
-        build.offer_desks(out, entries, projects)
-        build.offer_discovery(out, entries)
-        out.page(urls.STYLE, build.key("style"), lambda: template_source(env, urls.STYLE).encode())
-        out.finish()
-        deleted = out.remove_stale()
-        complete = True
-    finally:
-        if not complete:
-            out.finish(strict=False)
-        pages = out.done if complete else manifest.merged(old.pages, out.done, out.attempted)
-        records = scanner.records if complete else {**old.digests, **scanner.records}
-        collected = build.collected
-        if (records, pages, collected) != (old.digests, old.pages, old.collected):
-            saved = manifest.save(site_dir, Manifest(old.code, records, pages, collected))
+    state: Manifest,
+    inputs: stamp.Inputs,
+) -> RenderReport:
+    """Build the site into ``site_dir`` with ``env``, knowing from ``state`` what the last
+    build did, and bring ``state`` up to date; return what the build did."""
+    scanner = Scanner(store, state, inputs)
+    changes = scanner.scan()
+    collected, to_save, changed_days = groups.collected_changes(state, inputs, store.root)
+    present = files_under(site_dir)
+    everything, found = listings.collections(settings, state)
+    known = state.page_groups()
+    dirty = groups.plan(state, changes, changed_days, (everything, *found), known, present)
+    planned = {manifest.SITE_WIDE, *dirty}
+    previous = state.pages(planned)
+    build = _Build(settings, state, scanner, env, fragments, collected, changes.parsed)
+    out = Output(site_dir, previous, present=present)
+    for year in sorted(dirty, reverse=True):
+        build.offer_year(out, year, everything, found)
+    build.offer_site_wide(out, everything, found, set(known.values()) - planned)
+    out.finish()
+    deleted = out.remove_stale()
+    pages = {path: (key, build.groups[path]) for path, key in out.done.items()}
+    state.update_pages(previous, pages, known)
+    for name, day in {**to_save, **build.looked}.items():
+        state.put_collected(name, day)
     report = RenderReport(
         pages_written=len(out.written),
         pages_unchanged=out.unchanged,
         pages_skipped=out.skipped,
         pages_deleted=len(deleted),
-        editions=len(entries),
+        editions=everything.total,
         digests_read=scanner.read,
         problems=tuple(scanner.problems),
         written=tuple(out.written),
         deleted=tuple(deleted),
     )
-    return report, bool(out.written or deleted or saved)
+    return report
 
 
 class _Build:
@@ -148,36 +161,43 @@ class _Build:
     def __init__(
         self,
         settings: Settings,
+        state: Manifest,
         scanner: Scanner,
         env: jinja2.Environment,
         fragments: Fragments,
-        fingerprint: str,
-        collected: dict[str, CollectedDay] | None = None,
+        collected: dict[str, CollectedDay],
+        parsed: dict[str, Digest],
     ) -> None:
         self.settings = settings
-        #: What the last build knew of the collected days; updated as days are looked at.
-        self.previous_collected = collected or {}
-        self.collected: dict[str, CollectedDay] = {}
+        self.state = state
         self.scanner = scanner
         self.env = env
         self.fragments = fragments
-        self.fingerprint = fingerprint
+        self.fingerprint = state.version
+        #: The collected days as last known, by data path (those of the buckets that
+        #: changed; the others are asked of the manifest); and the ones looked at anew.
+        self.collected = collected
+        self.looked: dict[str, CollectedDay] = {}
         self.markup = MarkupRenderer()
         self.topics = {t.slug or "": t.name for t in settings.topics}
         self.nav = tuple(Link(p.shown, urls.project_path(p.key)) for p in settings.projects)
         self.site_feed = listings.site_feed(settings.site.title)
-        # Set by offer_editions, from every digest of the build.
+        #: Every page offered, and its group.
+        self.groups: dict[str, int] = {}
+        #: Corrections found so far, by cited change (see :meth:`corrections`).
         self.reported: dict[str, tuple[pulls.Correction, ...]] = {}
-        #: Cited changes with a page: the editions citing them and their collected day's hash.
-        self.pull_pages: dict[str, tuple[list[Entry], str]] = {}
-        self.pull_paths: dict[str, str] = {}
         # Digests the feeds and desks read: the newest few hundred, parsed once.
         self._recent: dict[str, Digest | None] = {}
         self._templates: dict[str, jinja2.Template] = {}
         self._chromes: dict[str, Chrome] = {}
         #: Digests parsed by this build's scan, by edition path (a PR page reads its citer's).
-        self._parsed: dict[str, Digest] = {}
+        self._parsed = parsed
         self._last_day: tuple[tuple[str, dt.date], RepoDay | None] | None = None
+
+    def offer(self, out: Output, group: int, path: str, key: str, render: Render) -> None:
+        """Offer the page at ``path`` of ``group`` to ``out``."""
+        self.groups[path] = group
+        out.page(path, key, render)
 
     def key(self, *parts: object) -> str:
         """Return the key of a page made from ``parts`` (and the build's fingerprint)."""
@@ -219,46 +239,84 @@ class _Build:
             path, urls.root_of(path), title, description, urls.absolute(base, path), feeds
         )
 
-    def offer_editions(self, out: Output) -> None:
-        """Scan every digest and offer its page; links to its neighbours are part of its key.
+    def offer_year(
+        self, out: Output, year: int, everything: Collection, found: list[Collection]
+    ) -> None:
+        """Offer every page of ``year``: its editions, the pages of the changes they cite
+        first, its listings and its sitemap."""
+        entries = self.state.entries_where("d.year = ?", (year,))
+        firsts = self.state.first_citers({pr for entry in entries for pr in entry.cites})
+        self.corrections(entries)
+        seen = self._pull_pages(firsts)
+        paths = {key: pulls.pull_path(firsts[key][0], key) for key in seen}
+        start = len(out.keys)
+        self._offer_editions(out, year, entries, paths)
+        own = [key for key in seen if firsts[key][1].startswith(f"{year}-")]
+        # By day: pages of one collected day are rendered one after another, and the day
+        # is read once for all of them (see _repo_day).
+        own.sort(key=lambda key: (key.partition("#")[0], firsts[key][1], key))
+        citers = self.state.citers(own)
+        for key in own:
+            self._offer_pull_page(out, year, key, paths[key], citers[key], seen[key])
+        for listing in listings.plan_years(self.settings, year, entries, everything, found):
+            self._offer_listing(out, year, listing)
+        offered = sorted(path for path in list(out.keys)[start:] if path.endswith(".html"))
+        dated = {entry.path: entry.date for entry in entries}
+        base = self.settings.site.base_url
+        path = urls.sitemap_path(year)
+        render = functools.partial(sitemap, base, offered, dated)
+        self.offer(
+            out, year, path, self.key("sitemap", path, offered, sorted(dated.items())), render
+        )
 
-        Every digest is scanned first: an edition's corrections (later reverts of what it
-        cites) and the pages of the changes it cites come from all of them.
-        """
-        found = []
-        for slug, days in self.scanner.files().items():
-            for i, (day, path) in enumerate(days):
-                scanned = self.scanner.scan(slug, day, path)
-                if scanned is not None:
-                    found.append((slug, days, i, scanned))
-        entries = [scanned.record.entry for *_, scanned in found]
-        self._parsed = {s.record.entry.path: s.digest for *_, s in found if s.digest is not None}
-        self.reported = pulls.find_corrections(entries)
-        self.pull_pages = self._collected(pulls.citations(entries))
-        self.pull_paths = {
-            key: pulls.pull_path(editions[0].slug, key)
-            for key, (editions, _) in self.pull_pages.items()
-        }
-        for slug, days, i, scanned in found:
-            entry = scanned.record.entry
-            if scanned.stale:
-                out.keep(entry.path)
-                continue
-            earlier = days[i - 1][0] if i > 0 else None
-            later = days[i + 1][0] if i + 1 < len(days) else None
-            links = (
-                Link(_earlier(earlier), edition_path(slug, earlier)) if earlier else None,
-                Link(_later(later), edition_path(slug, later)) if later else None,
-            )
-            corrections = pulls.edition_corrections(entry, self.reported)
-            pages = [self.pull_paths.get(key) for key in entry.cites]
-            # An edition shows its digest, and of its neighbours only their dates.
-            inputs = f"{entry.path} {entry.sha256} {earlier} {later} {corrections} {pages}"
-            render = functools.partial(self._edition, entry, links, corrections, scanned.digest)
-            out.page(entry.path, self.key(inputs), render)
+    def _offer_editions(
+        self, out: Output, year: int, entries: list[Entry], pull_paths: dict[str, str]
+    ) -> None:
+        """Offer the edition pages of ``entries`` (the year's, newest first); links to their
+        neighbours and to the pages of the changes they cite are part of their keys."""
+        by_slug: dict[str, list[Entry]] = {}
+        for entry in reversed(entries):
+            by_slug.setdefault(entry.slug, []).append(entry)
+        for slug, days in sorted(by_slug.items()):
+            first, last = days[0].date.isoformat(), days[-1].date.isoformat()
+            before = self.state.neighbours(slug, first)[0]
+            after = self.state.neighbours(slug, last)[1]
+            dates = [
+                dt.date.fromisoformat(before) if before else None,
+                *(entry.date for entry in days),
+                dt.date.fromisoformat(after) if after else None,
+            ]
+            for i, entry in enumerate(days, start=1):
+                if _key(entry) in self.scanner.stale:
+                    self.groups[entry.path] = year
+                    out.keep(entry.path)
+                    continue
+                earlier, later = dates[i - 1], dates[i + 1]
+                links = (
+                    Link(_earlier(earlier), edition_path(slug, earlier)) if earlier else None,
+                    Link(_later(later), edition_path(slug, later)) if later else None,
+                )
+                corrections = pulls.edition_corrections(entry, self.reported)
+                pages = [pull_paths.get(key) for key in entry.cites]
+                # An edition shows its digest, and of its neighbours only their dates.
+                inputs = f"{entry.path} {entry.sha256} {earlier} {later} {corrections} {pages}"
+                digest = self._parsed.get(entry.path)
+                render = functools.partial(
+                    self._edition, entry, links, corrections, digest, pull_paths
+                )
+                self.offer(out, year, entry.path, self.key(inputs), render)
 
-    def _collected(self, citing: dict[str, list[Entry]]) -> dict[str, tuple[list[Entry], str]]:
-        """The pages of the ``citing`` changes that were collected here, with their file's hash.
+    def corrections(self, entries: Iterable[Entry]) -> None:
+        """Find the corrections of the changes ``entries`` cite, if not found yet."""
+        wanted = {pr for entry in entries for pr in entry.cites} - self.reported.keys()
+        if not wanted:
+            return
+        found = pulls.find_corrections(self.state.reporting(wanted))
+        self.reported.update({key: found.get(key, ()) for key in wanted})
+
+    def _pull_pages(self, firsts: dict[str, tuple[str, str]]) -> dict[str, str]:
+        """Of the changes first cited as ``firsts`` says, those that were collected here and
+        so have a page, with their collected day's hash.
 
         A change cited by an edition written elsewhere (its collected day is not in
         ``data_dir``) gets no page, and editions do not link to one.
@@ -266,40 +324,33 @@ class _Build:
         root = self.scanner.store.root
         stats = self.scanner.stats
         found = {}
-        for key, editions in citing.items():
+        for key, (_, day) in firsts.items():
             repo, _, number = key.partition("#")
-            name = f"collected/{repo}/{editions[0].date.isoformat()}.json"
+            name = f"collected/{repo}/{day}.json"
             stat = stats.get(name)
             if stat is None:
                 continue  # not collected here (an edition written elsewhere): no page
-            try:
-                if name not in self.collected:
-                    self.collected[name] = _looked_at(
-                        root / name, stat, self.previous_collected.get(name)
-                    )
-            except (OSError, ValueError):
-                continue
-            day = self.collected[name]
-            if int(number) in day.numbers:
-                found[key] = (editions, day.sha256)
+            collected = self.looked.get(name)
+            if collected is None:
+                known = self.collected.get(name) or self.state.collected_day(name)
+                collected = groups.looked_at(root / name, stat, known)
+                if collected != known:
+                    self.looked[name] = collected
+                self.collected[name] = collected
+            if int(number) in collected.numbers and collected.sha256:
+                found[key] = collected.sha256
         return found
 
-    def offer_pull_pages(self, out: Output) -> None:
-        """Offer the page of every cited change (its key: the change's stored day, its citers)."""
-        # By day: pages of one collected day are rendered one after another, and the day
-        # is read once for all of them (see _pull). Keys are made of plain values: there
-        # is one page per cited change, thousands on a large site.
-        ordered = sorted(
-            self.pull_pages.items(),
-            key=lambda item: (item[0].partition("#")[0], item[1][0][0].date),
-        )
-        for key, (editions, seen) in ordered:
-            citers = [(e.path, e.project, e.date_label) for e in editions]
-            # The first citer's digest says what the change does "in short".
-            first = editions[0].sha256
-            inputs = (self.pull_paths[key], citers, first, self.reported.get(key, ()), seen)
-            render = functools.partial(self._pull, key, editions)
-            out.page(self.pull_paths[key], self.key("pull", *inputs), render)
+    def _offer_pull_page(
+        self, out: Output, year: int, key: str, path: str, editions: list[Entry], seen: str
+    ) -> None:
+        """Offer the page of a cited change (its key: the change's stored day, its citers)."""
+        citers = [(e.path, e.project, e.date_label) for e in editions]
+        # The first citer's digest says what the change does "in short".
+        first = editions[0].sha256
+        inputs = (path, citers, first, self.reported.get(key, ()), seen)
+        render = functools.partial(self._pull, key, editions)
+        self.offer(out, year, path, self.key("pull", *inputs), render)
 
     def _pull(self, key: str, editions: list[Entry]) -> bytes | None:
         page = pulls.pull_page(key, editions, self.reported)
@@ -331,13 +382,12 @@ class _Build:
         links: tuple[Link | None, Link | None],
         corrections: tuple[pulls.Correction, ...],
         digest: Digest | None,
+        pull_paths: dict[str, str],
     ) -> bytes | None:
         digest = digest or self.scanner.load(entry)
         if digest is None:
             return None
-        view = edition_view(
-            digest, entry, self.markup, topics=self.topics, pull_pages=self.pull_paths
-        )
+        view = edition_view(digest, entry, self.markup, topics=self.topics, pull_pages=pull_paths)
         project_feed = listings.project_feed(entry.project, entry.slug)
         info = dataclasses.replace(
             self.info(
@@ -365,42 +415,66 @@ class _Build:
             self._last_day = ((repo, day), self.scanner.store.load_repo_day(repo, day))
         return self._last_day[1]
 
-    def offer_listings(
-        self, out: Output, entries: list[Entry], collections: list[Collection]
+    def offer_site_wide(
+        self, out: Output, everything: Collection, found: list[Collection], clean: set[int]
     ) -> None:
-        """Offer the front page, archive, project and topic pages."""
-        for listing in listings.plan_listings(self.settings, entries, collections):
-            info = self.info(listing.path, listing.title, listing.description, listing.feeds)
-            key = self.key(listing.template, info, listing.context)
-            render = functools.partial(self.page, listing.template, info, **listing.context)
-            out.page(listing.path, key, render)
+        """Offer the pages that span years: front page, archive, collections, feeds, desks,
+        the sitemap index, the style sheet and ``robots.txt``.
 
-    def offer_feeds(self, out: Output, entries: list[Entry], collections: list[Collection]) -> None:
+        ``clean`` are the groups of pages not planned by this build.
+        """
+        group = manifest.SITE_WIDE
+        start = len(out.keys)
+        for listing in listings.plan_listings(self.settings, self.state, everything, found):
+            self._offer_listing(out, group, listing)
+        self._offer_feeds(out, everything, found)
+        _Desks(self).offer(out, [c for c in found if c.heading.kind == "project"])
+        env = self.env
+        self.offer(
+            out,
+            group,
+            urls.STYLE,
+            self.key("style"),
+            lambda: template_source(env, urls.STYLE).encode(),
+        )
+        base = self.settings.site.base_url
+        robots = f"User-agent: *\nAllow: /\nSitemap: {urls.absolute(base, urls.SITEMAP)}\n"
+        self.offer(out, group, urls.ROBOTS, self.key("robots", robots), robots.encode)
+        offered = sorted(path for path in list(out.keys)[start:] if path.endswith(".html"))
+        own = urls.sitemap_path(group)
+        self.offer(
+            out,
+            group,
+            own,
+            self.key("sitemap", own, offered),
+            functools.partial(sitemap, base, offered, {}),
+        )
+        years = clean | set(self.groups.values())
+        maps = [urls.sitemap_path(year) for year in sorted(years, reverse=True)]
+        render = functools.partial(sitemap_index, base, maps)
+        self.offer(out, group, urls.SITEMAP, self.key("sitemap index", maps), render)
+
+    def _offer_listing(self, out: Output, group: int, listing: listings.Listing) -> None:
+        info = self.info(listing.path, listing.title, listing.description, listing.feeds)
+        key = self.key(listing.template, info, listing.context)
+        render = functools.partial(self.page, listing.template, info, **listing.context)
+        self.offer(out, group, listing.path, key, render)
+
+    def _offer_feeds(self, out: Output, everything: Collection, found: list[Collection]) -> None:
         """Offer the site feed and each project's and topic's, as RSS and as JSON Feed."""
         # By path and title: a topic's feed titles an edition by what it says of the topic.
         items: dict[tuple[str, str], Item | None] = {}
-        for plan in listings.plan_feeds(self.settings, entries, collections):
+        for plan in listings.plan_feeds(self.settings, everything, found):
+            self.corrections(plan.entries)
             content = [
                 (e.sha256, e.published, pulls.edition_corrections(e, self.reported))
                 for e in plan.entries
             ]
             for path, form in ((plan.path, rss), (json_path(plan.path), json_feed)):
                 render = functools.partial(self._feed, plan, items, form)
-                out.page(path, self.key("feed", path, plan, content), render)
-
-    def offer_discovery(self, out: Output, entries: list[Entry]) -> None:
-        """Offer ``sitemap.xml`` (every page offered so far) and ``robots.txt``."""
-        base = self.settings.site.base_url
-        pages = sorted(path for path in out.keys if path.endswith(".html"))
-        dated = {entry.path: entry.date for entry in entries}
-        render = functools.partial(sitemap, base, pages, dated)
-        out.page(urls.SITEMAP, self.key("sitemap", pages, sorted(dated.items())), render)
-        robots = f"User-agent: *\nAllow: /\nSitemap: {urls.absolute(base, urls.SITEMAP)}\n"
-        out.page(urls.ROBOTS, self.key("robots", robots), robots.encode)
-
-    def offer_desks(self, out: Output, entries: list[Entry], projects: list[Collection]) -> None:
-        """Offer the action-items desks and ``immediate`` feeds of the site and each project."""
-        _Desks(self).offer(out, entries, projects)
+                self.offer(
+                    out, manifest.SITE_WIDE, path, self.key("feed", path, plan, content), render
+                )
 
     def _feed(
         self,
@@ -465,29 +539,45 @@ class _Desks:
     def __init__(self, build: _Build) -> None:
         self.build = build
 
-    def offer(self, out: Output, entries: list[Entry], projects: list[Collection]) -> None:
-        site = self.build.settings.site
-        plans = [(urls.ACTIONS, urls.IMMEDIATE_FEED, site.title, entries)]
+    def offer(self, out: Output, projects: list[Collection]) -> None:
+        build = self.build
+        site = build.settings.site
+        plans: list[tuple[str, str, str, str | None]] = [
+            (urls.ACTIONS, urls.IMMEDIATE_FEED, site.title, None)
+        ]
         plans += [
             (
                 urls.project_actions_path(p.heading.slug),
                 urls.project_immediate_feed_path(p.heading.slug),
                 p.heading.name,
-                list(p.entries),
+                p.heading.slug,
             )
             for p in projects
         ]
-        for page_path, feed_path, name, own in plans:
-            window = desk.recent(own)
+        group = manifest.SITE_WIDE
+        for page_path, feed_path, name, slug in plans:
+            looked = build.state.newest(slug=slug, limit=self.LOOKBACK)
+            window = desk.recent(self._window(looked, slug))
             page_inputs = [(e.path, e.sha256) for e in window]
             feed = Link(f"{name}: act-now items", feed_path)
             render = functools.partial(self._page, page_path, name, window, feed)
-            out.page(page_path, self.build.key("desk", page_path, feed, page_inputs), render)
-            looked = own[: self.LOOKBACK]
+            build.offer(
+                out, group, page_path, build.key("desk", page_path, feed, page_inputs), render
+            )
             feed_inputs = [(e.path, e.sha256, e.published) for e in looked]
             for path, form in ((feed_path, rss), (json_path(feed_path), json_feed)):
                 render_feed = functools.partial(self._feed, feed, looked, form)
-                out.page(path, self.build.key("immediate", path, name, feed_inputs), render_feed)
+                key = build.key("immediate", path, name, feed_inputs)
+                build.offer(out, group, path, key, render_feed)
+
+    def _window(self, newest: list[Entry], slug: str | None) -> list[Entry]:
+        """The entries (of project ``slug``, or all) of the desk's days up to the newest."""
+        if not newest:
+            return []
+        start = (newest[0].date - dt.timedelta(days=desk.DESK_DAYS - 1)).isoformat()
+        if slug is None:
+            return self.build.state.entries_where("d.date >= ?", (start,))
+        return self.build.state.entries_where("d.slug = ? AND d.date >= ?", (slug, start))
 
     def _editions(self, entries: list[Entry]) -> list[tuple[Entry, Digest]] | None:
         found = []
@@ -554,30 +644,14 @@ class Chrome:
     footer: Markup
 
 
-def _looked_at(path: Path, stat: stamp.Stat, known: CollectedDay | None) -> CollectedDay:
-    """The collected day at ``path`` (whose stat is ``stat``), last seen as ``known``.
-
-    Opened only when its stat changed, and parsed only when its bytes did too (a fresh
-    checkout of the data folder gives every file a new mtime, not new contents).
-    """
-    if known is not None and (known.mtime_ns, known.size) == stat[:2]:
-        return known
-    data = path.read_bytes()
-    sha = hashlib.sha256(data).hexdigest()
-    if known is not None and known.sha256 == sha:
-        return dataclasses.replace(known, mtime_ns=stat[0])
-    return CollectedDay(stat[0], stat[1], sha, _numbers_in(data))
-
-
-def _numbers_in(data: bytes) -> frozenset[int]:
-    """The pull request numbers of a collected day's JSON ``data`` (read without validating)."""
-    pulls_ = json.loads(data).get("pulls", [])
-    return frozenset(p["number"] for p in pulls_ if isinstance(p.get("number"), int))
-
-
 def _earlier(day: dt.date) -> str:
     return f"Previous edition, {long_date(day)}"
 
 
 def _later(day: dt.date) -> str:
     return f"Next edition, {long_date(day)}"
+
+
+def _key(entry: Entry) -> str:
+    """The manifest's key of ``entry``'s digest."""
+    return f"{entry.slug}/{entry.date.isoformat()}"

@@ -15,6 +15,7 @@ import json
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import groupby
 from pathlib import Path
 
 import digest
@@ -23,9 +24,7 @@ from digest.errors import WireError
 from digest.text import count
 
 NAME = ".wire-stamp.json"
-#: The build manifest (see :mod:`.manifest`), whose stat the stamp records.
-MANIFEST = ".wire-manifest.json"
-FORMAT = 1
+FORMAT = 2
 _PACKAGE = Path(digest.__file__).resolve().parent
 
 
@@ -133,6 +132,18 @@ class Inputs:
     hash: str
     #: By path in the data folder (``digests/<slug>/<day>.json``, ``collected/...``).
     stats: dict[str, Stat]
+    #: The files of each folder and year (``digests/<slug>/<year>``,
+    #: ``collected/<owner>/<repo>/<year>``) and the hash of their stats: a build looks
+    #: only at the files of the buckets whose hash changed.
+    buckets: dict[str, Bucket] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Bucket:
+    """The files of one folder and year, and the hash of their stats."""
+
+    hash: str
+    names: tuple[str, ...]
 
 
 def inputs(settings: Settings, fingerprint_: str) -> Inputs:
@@ -143,14 +154,21 @@ def inputs(settings: Settings, fingerprint_: str) -> Inputs:
     """
     h = hashlib.sha256(fingerprint_.encode())
     stats: dict[str, Stat] = {}
+    buckets: dict[str, Bucket] = {}
     for part in ("digests", "collected"):
         rows: list[tuple[str, Stat]] = []
         _stat_rows(settings.data_dir / part, f"{part}/", rows)
         rows.sort()
         stats.update(rows)
-        h.update("\n".join(f"{name} {m} {size} {ino}" for name, (m, size, ino) in rows).encode())
+        # By folder and year (the file name's first four characters): rows are sorted.
+        for bucket, group in groupby(rows, key=lambda row: row[0][: row[0].rfind("/") + 5]):
+            members = list(group)
+            text = "\n".join(f"{name} {m} {size} {ino}" for name, (m, size, ino) in members)
+            found = Bucket(hashlib.sha256(text.encode()).hexdigest(), tuple(n for n, _ in members))
+            buckets[bucket] = found
+            h.update(f"{bucket} {found.hash}\n".encode())
         h.update(b"\0")
-    return Inputs(h.hexdigest(), stats)
+    return Inputs(h.hexdigest(), stats, buckets)
 
 
 def _stat_rows(folder: Path | str, prefix: str, rows: list[tuple[str, Stat]]) -> None:
@@ -177,7 +195,7 @@ def current(settings: Settings, stamp: str) -> RenderReport | None:
         raw = json.loads((site / NAME).read_bytes())
         if raw.get("format") != FORMAT or raw.get("inputs") != stamp:
             return None
-        if count_files(site) != int(raw["files"]) or _manifest_stat(site) != raw["manifest"]:
+        if count_files(site) != int(raw["files"]):
             return None
         return RenderReport(
             pages_written=0,
@@ -205,20 +223,10 @@ def save(site: Path, stamp: str, report: RenderReport) -> bool:
         "pages": report.pages_written + report.pages_unchanged + report.pages_skipped,
         "editions": report.editions,
         "problems": list(report.problems),
-        "manifest": _manifest_stat(site),
         # The stamp itself is one of the files.
         "files": count_files(site) + (0 if (site / NAME).exists() else 1),
     }
     return write_atomic(site / NAME, (json.dumps(record, sort_keys=True) + "\n").encode())
-
-
-def _manifest_stat(site: Path) -> list[int] | None:
-    """The manifest's stamp: a build that finds it changed (damaged, edited) reads it again."""
-    try:
-        stat = (site / MANIFEST).stat()
-    except OSError:
-        return None
-    return [stat.st_mtime_ns, stat.st_size, stat.st_ino]
 
 
 def count_files(root: Path) -> int:

@@ -70,6 +70,11 @@ def archive_year_path(year: int) -> str:
     return f"archive/{year}.html"
 
 
+def sitemap_path(group: int) -> str:
+    """Return the path of the sitemap of the pages of year ``group`` (0: the site-wide ones)."""
+    return f"sitemap/{group}.xml" if group else "sitemap/site.xml"
+
+
 def root_of(path: str) -> str:
     """Return the relative prefix leading from the page at ``path`` back to the site root."""
     return "../" * path.count("/")

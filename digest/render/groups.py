@@ -1,0 +1,155 @@
+"""Which groups of pages a build plans again: the years an input change reaches.
+
+Every page belongs to a group (see :mod:`.manifest`): the year of its edition, of its
+cited change's first citer or of its listing, or the site-wide group, planned by every
+build. A changed digest reaches its own year; the years of its neighbours (their
+"previous/next" links); the years of every edition citing a change it cites (a change's
+page lists its citers, and each citer links the page) or reports reverted (the citers
+carry a correction). A changed collected day reaches the years citing its pull requests.
+A collection gaining or losing a year reaches every year (each year page lists the
+years). Pages missing from the site reach their group.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from digest.render import stamp
+from digest.render.listings import Collection
+from digest.render.manifest import SITE_WIDE, CollectedDay, Manifest
+from digest.render.scan import Changes
+
+
+def collected_changes(
+    manifest: Manifest, inputs: stamp.Inputs, data_dir: Path
+) -> tuple[dict[str, CollectedDay], dict[str, CollectedDay], set[tuple[str, str]]]:
+    """Compare the stats of the collected days in buckets that changed with the records.
+
+    Returns those days as now known, the records to save, and the (repository,
+    ``YYYY-MM-DD``) of each day new, gone or whose bytes changed. A day no page needed
+    yet is not opened; one whose stat changed but bytes did not (a fresh checkout of the
+    data folder) is no change.
+    """
+    stored = manifest.buckets(_BUCKETS)
+    now = {name: b for name, b in inputs.buckets.items() if name.startswith("collected/")}
+    changed = [name for name in now.keys() | stored.keys() if stored.get(name) != _hash(now, name)]
+    known = manifest.collected(sorted(changed))
+    days: dict[str, CollectedDay] = {}
+    save: dict[str, CollectedDay] = {}
+    touched: set[tuple[str, str]] = set()
+    for name in (n for bucket in changed if bucket in now for n in now[bucket].names):
+        stat = inputs.stats[name]
+        record = known.pop(name, None)
+        if record is not None and (record.mtime_ns, record.size) == stat[:2]:
+            days[name] = record
+            continue
+        if record is None or record.sha256 is None:
+            day = CollectedDay(stat[0], stat[1], None, frozenset())
+            if record is None:
+                touched.add(_repo_day(name))
+        else:
+            day = looked_at(data_dir / name, stat, record)
+            if day.sha256 != record.sha256:
+                touched.add(_repo_day(name))
+        days[name] = save[name] = day
+    for name in known:  # gone
+        touched.add(_repo_day(name))
+        manifest.remove_collected(name)
+    manifest.set_meta(_BUCKETS, json.dumps({n: b.hash for n, b in now.items()}, sort_keys=True))
+    return days, save, touched
+
+
+#: Where the manifest keeps the collected days' buckets' hashes.
+_BUCKETS = "collected buckets"
+
+
+def _hash(buckets: Mapping[str, stamp.Bucket], name: str) -> str | None:
+    found = buckets.get(name)
+    return None if found is None else found.hash
+
+
+def looked_at(path: Path, stat: stamp.Stat, known: CollectedDay | None) -> CollectedDay:
+    """The collected day at ``path`` (whose stat is ``stat``), last seen as ``known``.
+
+    Opened only when its stat changed or it was never opened, and parsed only when its
+    bytes changed too. One that cannot be read or parsed holds no pull request, and its
+    hash is ``""``: when its stat changes, it is looked at again.
+    """
+    if known is not None and known.sha256 is not None and (known.mtime_ns, known.size) == stat[:2]:
+        return known
+    try:
+        data = path.read_bytes()
+        sha = hashlib.sha256(data).hexdigest()
+        if known is not None and known.sha256 == sha:
+            return CollectedDay(stat[0], stat[1], sha, known.numbers)
+        return CollectedDay(stat[0], stat[1], sha, _numbers_in(data))
+    except (OSError, ValueError, AttributeError, TypeError):
+        return CollectedDay(stat[0], stat[1], "", frozenset())
+
+
+def _numbers_in(data: bytes) -> frozenset[int]:
+    """The pull request numbers of a collected day's JSON ``data`` (read without validating)."""
+    pulls_ = json.loads(data).get("pulls", [])
+    return frozenset(p["number"] for p in pulls_ if isinstance(p.get("number"), int))
+
+
+def _repo_day(name: str) -> tuple[str, str]:
+    """(``owner/repo``, ``YYYY-MM-DD``) of the data path ``collected/owner/repo/day.json``."""
+    folder, _, file = name.removeprefix("collected/").rpartition("/")
+    return folder, file.removesuffix(".json")
+
+
+def plan(
+    manifest: Manifest,
+    changes: Changes,
+    days: Iterable[tuple[str, str]],
+    collections: Iterable[Collection],
+    pages: Mapping[str, int],
+    present: set[str],
+) -> set[int]:
+    """The years whose pages this build plans again (the site-wide group is always planned).
+
+    ``changes`` are the digests' and ``days`` the collected days' (see
+    :func:`collected_changes`); ``collections`` the site's, as they are now; ``pages``
+    every recorded page's group, and ``present`` the files in the site.
+    """
+    navs = json.dumps(
+        sorted((c.heading.kind, c.heading.slug, y.year) for c in collections for y in c.years)
+    )
+    years = manifest.years() | set(pages.values())
+    if manifest.trusted and manifest.meta("navs") == navs:
+        dirty = reached(manifest, changes, days)
+        dirty |= {group for path, group in pages.items() if path not in present}
+    else:  # made by other code or settings, or a collection gained or lost a year
+        dirty = years
+    manifest.set_meta("navs", navs)
+    return (dirty & years) - {SITE_WIDE}
+
+
+def reached(manifest: Manifest, changes: Changes, days: Iterable[tuple[str, str]]) -> set[int]:
+    """The years the ``changes`` to digests and the changed collected ``days`` reach.
+
+    The manifest already holds the digests as they are now.
+    """
+    touched = [*changes.old, *changes.new]
+    years = {entry.date.year for entry in touched}
+    prs = {pr for entry in touched for pr in entry.cites}
+    prs |= {target for entry in touched for _, target, *_ in entry.follow_ups}
+    for repo, day in days:
+        if day[:4].isdigit():
+            years.add(int(day[:4]))
+        prs |= manifest.cited_on(day, repo)
+    years |= manifest.years_citing(prs)
+    for entry in touched:
+        for neighbour in manifest.neighbours(entry.slug, entry.date.isoformat()):
+            if neighbour is not None:
+                years.add(int(neighbour[:4]))
+    return years
+
+
+def missing(manifest: Manifest, present: set[str]) -> set[int]:
+    """The groups of the pages the manifest records that are not in the site (``present``)."""
+    return {group for path, group in manifest.page_groups().items() if path not in present}
