@@ -378,6 +378,14 @@ class Manifest:
         )
         return dict(rows)
 
+    def count_pages(self, groups: Iterable[int]) -> int:
+        """How many pages of ``groups`` are recorded."""
+        row = self.db.execute(
+            "SELECT count(*) FROM pages WHERE grp IN (SELECT value FROM json_each(?))",
+            (json.dumps(sorted(set(groups))),),
+        ).fetchone()
+        return int(row[0])
+
     def page_groups(self) -> dict[str, int]:
         """Every page's group, by path."""
         return dict(self.db.execute("SELECT path, grp FROM pages"))

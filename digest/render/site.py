@@ -96,7 +96,10 @@ def _publish(
         env = make_environment(settings, cache=staged.cache / "templates")
         state = manifest.open_manifest(staged.builds / manifest.NAME, fingerprint, site_dir)
         report = _build_site(settings, store, env, fragments, site_dir, state, inputs)
-        changed = bool(report.written or report.deleted)
+        # A page deleted by hand from the published build is still in the copy (made from
+        # the build before last): publishing the copy puts it back.
+        drifted = stamp.count_files(settings.site_dir) != stamp.count_files(site_dir)
+        changed = bool(report.written or report.deleted or drifted)
         changed |= stamp.save(site_dir, inputs.hash, report)
         staged.finish(changed=changed, paths=(*report.written, *report.deleted))
     except BaseException:
@@ -139,12 +142,14 @@ def _build_site(
     deleted = out.remove_stale()
     pages = {path: (key, build.groups[path]) for path, key in out.done.items()}
     state.update_pages(previous, pages, known)
+    # The pages of the years not planned were not looked at: as good as skipped.
+    clean = state.count_pages(set(known.values()) - planned)
     for name, day in {**to_save, **build.looked}.items():
         state.put_collected(name, day)
     report = RenderReport(
         pages_written=len(out.written),
         pages_unchanged=out.unchanged,
-        pages_skipped=out.skipped,
+        pages_skipped=out.skipped + clean,
         pages_deleted=len(deleted),
         editions=everything.total,
         digests_read=scanner.read,
@@ -178,6 +183,8 @@ class _Build:
         #: changed; the others are asked of the manifest); and the ones looked at anew.
         self.collected = collected
         self.looked: dict[str, CollectedDay] = {}
+        #: The collected days looked at by this build (each once).
+        self._days: dict[str, CollectedDay] = {}
         self.markup = MarkupRenderer()
         self.topics = {t.slug or "": t.name for t in settings.topics}
         self.nav = tuple(Link(p.shown, urls.project_path(p.key)) for p in settings.projects)
@@ -330,13 +337,13 @@ class _Build:
             stat = stats.get(name)
             if stat is None:
                 continue  # not collected here (an edition written elsewhere): no page
-            collected = self.looked.get(name)
+            collected = self._days.get(name)
             if collected is None:
                 known = self.collected.get(name) or self.state.collected_day(name)
                 collected = groups.looked_at(root / name, stat, known)
                 if collected != known:
                     self.looked[name] = collected
-                self.collected[name] = collected
+                self._days[name] = collected
             if int(number) in collected.numbers and collected.sha256:
                 found[key] = collected.sha256
         return found
