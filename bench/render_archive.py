@@ -3,13 +3,15 @@
 Usage: python bench/render_archive.py [--editions 1000 10000] [--projects 4] [--keep DIR]
 
 For each archive size, generates made-up digests into a temporary folder (not timed),
-then prints how long a full build, a rebuild with no change, and a rebuild after adding
-one day take (in this process: no start-up); last, how add-one grows with the archive.
+then prints how long a full build and a rebuild with no change take; then adds a day to
+each archive in turn, five times, and prints the median rebuild of each (in this process:
+no start-up) and how adding a day grows with the archive.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import resource
 import statistics
@@ -113,7 +115,7 @@ def timed(label: str, settings: Settings, store: Store) -> float:
     started = time.perf_counter()
     report = render_site(settings, store)
     seconds = time.perf_counter() - started
-    print(f"{label:<22} {seconds:8.2f} s   {report}")
+    print(f"{label:<30} {seconds:8.2f} s   {report}")
     return seconds
 
 
@@ -131,6 +133,11 @@ def staging(site_dir: Path, pages: int) -> None:
     )
 
 
+#: Days added to each archive, taking turns: the machine's speed drifts from minute to
+#: minute, and archives measured one after the other would compare two different machines.
+ROUNDS = 5
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -140,53 +147,73 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", type=Path, help="build here and keep the result")
     args = parser.parse_args(argv)
     projects = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"][: args.projects]
-    added: dict[int, float] = {}
-    for editions in args.editions:
-        print(f"--- {editions} editions")
-        added[editions] = archive(editions, projects, args.keep)
-    if len(added) > 1:
-        small, large = min(added), max(added)
+    with contextlib.ExitStack() as stack:
+        archives = {}
+        for editions in args.editions:
+            print(f"--- {editions} editions")
+            root = args.keep / str(editions) if args.keep else None
+            if root is None:
+                root = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="wire-bench-")))
+            archives[editions] = Archive(editions, projects, root)
+        print(f"--- one day added to each archive in turn, {ROUNDS} times")
+        added: dict[int, list[float]] = {editions: [] for editions in archives}
+        for _ in range(ROUNDS):
+            for editions, archive in archives.items():
+                added[editions].append(archive.add_day())
+        medians = {editions: statistics.median(times) for editions, times in added.items()}
+        for editions, seconds in medians.items():
+            runs = " ".join(f"{t:.2f}" for t in added[editions])
+            print(f"add one day to {editions:>6} editions: median {seconds:.2f} s ({runs})")
+        for archive in archives.values():
+            archive.summary()
+    if len(medians) > 1:
+        small, large = min(medians), max(medians)
         print(
-            f"add one day: {added[small]:.2f} s on {small} editions, {added[large]:.2f} s on "
-            f"{large}: {added[large] / added[small]:.2f}x (target <= 1.5x)"
+            f"add one day: {medians[small]:.2f} s on {small} editions, {medians[large]:.2f} s on "
+            f"{large}: {medians[large] / medians[small]:.2f}x (target <= 1.5x)"
         )
     return 0
 
 
-def archive(editions: int, projects: list[str], keep: Path | None) -> float:
-    """Build an archive of ``editions`` made-up digests; return the add-one-day seconds."""
-    with tempfile.TemporaryDirectory(prefix="wire-bench-") as tmp:
-        root = keep / str(editions) if keep else Path(tmp)
-        settings = settings_for(root, projects)
-        store = Store(settings.data_dir)
+class Archive:
+    """An archive of made-up digests in ``root``, built in full once (timed)."""
+
+    def __init__(self, editions: int, projects: list[str], root: Path) -> None:
+        self.editions = editions
+        self.projects = projects
+        self.settings = settings_for(root, projects)
+        self.store = Store(self.settings.data_dir)
         started = time.perf_counter()
-        last = generate(store, editions, projects, dt.date(2019, 1, 1))
+        self.last = generate(self.store, editions, projects, dt.date(2019, 1, 1))
         print(
             f"generated {editions} digests in {time.perf_counter() - started:.1f} s "
-            f"({len(projects)} projects, until {last})"
+            f"({len(projects)} projects, until {self.last})"
         )
-        timed("full build", settings, store)
-        timed("no-change rebuild", settings, store)
+        timed("full build", self.settings, self.store)
+        timed("no-change rebuild", self.settings, self.store)
         # The first day after a full build copies the whole site (there is no build before
         # last to recycle yet); every later day is the daily case.
-        next_day = last + dt.timedelta(days=1)
-        store.save_digest(synthetic(projects[0], next_day, editions))
-        timed("first day added", settings, store)
-        # The median of three: one build is at the mercy of the machine's other work.
-        added = []
-        for k in range(1, 4):
-            day = next_day + dt.timedelta(days=k // len(projects))
-            store.save_digest(synthetic(projects[k % len(projects)], day, editions + k))
-            added.append(timed("add-one-day rebuild", settings, store))
-        seconds = statistics.median(added)
-        print(f"add-one-day median     {seconds:8.2f} s")
-        timed("no-change rebuild", settings, store)
-        pages = sum(1 for _ in settings.site_dir.rglob("*.html"))
-        staging(settings.site_dir, pages)
-        manifest = (StagedSite(settings.site_dir).builds / NAME).stat().st_size
+        self.added = 0
+        self.add_day("first day added")
+
+    def add_day(self, label: str = "add-one-day rebuild") -> float:
+        """Store one more made-up day; return how long the build took."""
+        k = self.added
+        self.added += 1
+        day = self.last + dt.timedelta(days=1 + k // len(self.projects))
+        digest = synthetic(self.projects[k % len(self.projects)], day, self.editions + k)
+        self.store.save_digest(digest)
+        return timed(f"{label} ({self.editions})", self.settings, self.store)
+
+    def summary(self) -> None:
+        """Print a no-change rebuild, what publishing alone costs and the archive's size."""
+        timed(f"no-change rebuild ({self.editions})", self.settings, self.store)
+        site = self.settings.site_dir
+        pages = sum(1 for _ in site.rglob("*.html"))
+        staging(site, pages)
+        manifest = (StagedSite(site).builds / NAME).stat().st_size
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(f"{pages} HTML pages; manifest {manifest / 1e6:.1f} MB; peak memory {peak:.0f} MB")
-    return seconds
 
 
 if __name__ == "__main__":

@@ -107,22 +107,21 @@ def plan(
     changes: Changes,
     days: Iterable[tuple[str, str]],
     collections: Iterable[Collection],
-    pages: Mapping[str, int],
+    recorded: set[int],
     present: set[str],
 ) -> set[int]:
     """The years whose pages this build plans again (the site-wide group is always planned).
 
     ``changes`` are the digests' and ``days`` the collected days' (see
-    :func:`collected_changes`); ``collections`` the site's, as they are now; ``pages``
-    every recorded page's group, and ``present`` the files in the site.
+    :func:`collected_changes`); ``collections`` the site's, as they are now; ``recorded``
+    the groups with a page, and ``present`` the files in the site.
     """
     navs = json.dumps(
         sorted((c.heading.kind, c.heading.slug, y.year) for c in collections for y in c.years)
     )
-    years = manifest.years() | set(pages.values())
+    years = manifest.years() | recorded
     if manifest.trusted and manifest.meta("navs") == navs:
-        dirty = reached(manifest, changes, days)
-        dirty |= {group for path, group in pages.items() if path not in present}
+        dirty = reached(manifest, changes, days) | manifest.missing(present)
     else:  # made by other code or settings, or a collection gained or lost a year
         dirty = years
     manifest.set_meta("navs", navs)
@@ -148,8 +147,3 @@ def reached(manifest: Manifest, changes: Changes, days: Iterable[tuple[str, str]
             if neighbour is not None:
                 years.add(int(neighbour[:4]))
     return years
-
-
-def missing(manifest: Manifest, present: set[str]) -> set[int]:
-    """The groups of the pages the manifest records that are not in the site (``present``)."""
-    return {group for path, group in manifest.page_groups().items() if path not in present}

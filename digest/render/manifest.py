@@ -368,15 +368,28 @@ class Manifest:
 
     # -- pages -------------------------------------------------------------------------
 
-    def pages(self, groups: Iterable[int] | None = None) -> dict[str, str]:
-        """Page keys by path: of the pages in ``groups``, or of every page when None."""
-        if groups is None:
-            return dict(self.db.execute("SELECT path, key FROM pages"))
+    def pages(self, groups: Iterable[int]) -> dict[str, tuple[str, int]]:
+        """The key and group of each page of ``groups``, by path."""
         rows = self.db.execute(
-            "SELECT path, key FROM pages WHERE grp IN (SELECT value FROM json_each(?))",
+            "SELECT path, key, grp FROM pages WHERE grp IN (SELECT value FROM json_each(?))",
             (json.dumps(sorted(set(groups))),),
         )
-        return dict(rows)
+        return {path: (key, group) for path, key, group in rows}
+
+    def groups(self) -> set[int]:
+        """The groups with a page."""
+        return {group for (group,) in self.db.execute("SELECT DISTINCT grp FROM pages")}
+
+    def missing(self, present: set[str]) -> set[int]:
+        """The groups of the pages recorded that are not among the files ``present``."""
+        gone = [
+            path for (path,) in self.db.execute("SELECT path FROM pages") if path not in present
+        ]
+        rows = self.db.execute(
+            "SELECT DISTINCT grp FROM pages WHERE path IN (SELECT value FROM json_each(?))",
+            (json.dumps(gone),),
+        )
+        return {group for (group,) in rows}
 
     def count_pages(self, groups: Iterable[int]) -> int:
         """How many pages of ``groups`` are recorded."""
@@ -386,21 +399,11 @@ class Manifest:
         ).fetchone()
         return int(row[0])
 
-    def page_groups(self) -> dict[str, int]:
-        """Every page's group, by path."""
-        return dict(self.db.execute("SELECT path, grp FROM pages"))
-
     def update_pages(
-        self,
-        previous: Mapping[str, str],
-        pages: Mapping[str, tuple[str, int]],
-        groups: Mapping[str, int],
+        self, previous: Mapping[str, tuple[str, int]], pages: Mapping[str, tuple[str, int]]
     ) -> None:
-        """Record ``pages`` (path: key, group) as the pages of the groups that were planned.
-
-        ``previous`` are those groups' page keys as recorded, ``groups`` every recorded
-        page's group: only differences are written.
-        """
+        """Record ``pages`` (path: key, group) as the pages of the groups that were planned,
+        whose pages were ``previous``: only differences are written."""
         gone = sorted(previous.keys() - pages.keys())
         self.db.executemany("DELETE FROM pages WHERE path = ?", ((path,) for path in gone))
         self.db.executemany(
@@ -408,7 +411,7 @@ class Manifest:
             (
                 (path, key, group)
                 for path, (key, group) in sorted(pages.items())
-                if previous.get(path) != key or groups.get(path) != group
+                if previous.get(path) != (key, group)
             ),
         )
 

@@ -95,12 +95,14 @@ def _publish(
     try:
         env = make_environment(settings, cache=staged.cache / "templates")
         state = manifest.open_manifest(staged.builds / manifest.NAME, fingerprint, site_dir)
-        report = _build_site(settings, store, env, fragments, site_dir, state, inputs)
+        present = files_under(site_dir)
+        report = _build_site(settings, store, env, fragments, site_dir, state, inputs, present)
         # A page deleted by hand from the published build is still in the copy (made from
         # the build before last): publishing the copy puts it back.
-        drifted = stamp.count_files(settings.site_dir) != stamp.count_files(site_dir)
+        drifted = stamp.count_files(settings.site_dir) != len(present)
         changed = bool(report.written or report.deleted or drifted)
-        changed |= stamp.save(site_dir, inputs.hash, report)
+        files = len((present - set(report.deleted)) | set(report.written) | {stamp.NAME})
+        changed |= stamp.save(site_dir, inputs.hash, report, files)
         staged.finish(changed=changed, paths=(*report.written, *report.deleted))
     except BaseException:
         staged.abandon()
@@ -121,29 +123,30 @@ def _build_site(
     site_dir: Path,
     state: Manifest,
     inputs: stamp.Inputs,
+    present: set[str],
 ) -> RenderReport:
-    """Build the site into ``site_dir`` with ``env``, knowing from ``state`` what the last
-    build did, and bring ``state`` up to date; return what the build did."""
+    """Build the site into ``site_dir`` (holding the files ``present``) with ``env``,
+    knowing from ``state`` what the last build did, and bring ``state`` up to date;
+    return what the build did."""
     scanner = Scanner(store, state, inputs)
     changes = scanner.scan()
     collected, to_save, changed_days = groups.collected_changes(state, inputs, store.root)
-    present = files_under(site_dir)
     everything, found = listings.collections(settings, state)
-    known = state.page_groups()
-    dirty = groups.plan(state, changes, changed_days, (everything, *found), known, present)
+    recorded = state.groups()
+    dirty = groups.plan(state, changes, changed_days, (everything, *found), recorded, present)
     planned = {manifest.SITE_WIDE, *dirty}
     previous = state.pages(planned)
     build = _Build(settings, state, scanner, env, fragments, collected, changes.parsed)
-    out = Output(site_dir, previous, present=present)
+    out = Output(site_dir, {path: key for path, (key, _) in previous.items()}, present=present)
     for year in sorted(dirty, reverse=True):
         build.offer_year(out, year, everything, found)
-    build.offer_site_wide(out, everything, found, set(known.values()) - planned)
+    build.offer_site_wide(out, everything, found, recorded - planned)
     out.finish()
     deleted = out.remove_stale()
     pages = {path: (key, build.groups[path]) for path, key in out.done.items()}
-    state.update_pages(previous, pages, known)
+    state.update_pages(previous, pages)
     # The pages of the years not planned were not looked at: as good as skipped.
-    clean = state.count_pages(set(known.values()) - planned)
+    clean = state.count_pages(recorded - planned)
     for name, day in {**to_save, **build.looked}.items():
         state.put_collected(name, day)
     report = RenderReport(

@@ -210,8 +210,9 @@ def current(settings: Settings, stamp: str) -> RenderReport | None:
         return None
 
 
-def save(site: Path, stamp: str, report: RenderReport) -> bool:
-    """Write the stamp of the build in ``site`` (made from inputs hashing ``stamp``).
+def save(site: Path, stamp: str, report: RenderReport, files: int | None = None) -> bool:
+    """Write the stamp of the build in ``site`` (made from inputs hashing ``stamp``);
+    ``files`` is how many files the site holds with the stamp (counted when not given).
 
     Returns False when the file already held exactly this stamp.
     """
@@ -224,7 +225,7 @@ def save(site: Path, stamp: str, report: RenderReport) -> bool:
         "editions": report.editions,
         "problems": list(report.problems),
         # The stamp itself is one of the files.
-        "files": count_files(site) + (0 if (site / NAME).exists() else 1),
+        "files": files if files is not None else count_files(site) + (not (site / NAME).exists()),
     }
     return write_atomic(site / NAME, (json.dumps(record, sort_keys=True) + "\n").encode())
 
