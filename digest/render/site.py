@@ -136,7 +136,9 @@ def _build_site(
     dirty = groups.plan(state, changes, changed_days, (everything, *found), recorded, present)
     planned = {manifest.SITE_WIDE, *dirty}
     previous = state.pages(planned)
-    build = _Build(settings, state, scanner, env, fragments, collected, changes.parsed)
+    build = _Build(
+        settings, state, scanner, env, fragments, collected, changes.parsed, inputs.buckets
+    )
     out = Output(site_dir, {path: key for path, (key, _) in previous.items()}, present=present)
     for year in sorted(dirty, reverse=True):
         build.offer_year(out, year, everything, found)
@@ -175,6 +177,7 @@ class _Build:
         fragments: Fragments,
         collected: dict[str, CollectedDay],
         parsed: dict[str, Digest],
+        buckets: Iterable[str] = (),
     ) -> None:
         self.settings = settings
         self.state = state
@@ -186,6 +189,12 @@ class _Build:
         #: changed; the others are asked of the manifest); and the ones looked at anew.
         self.collected = collected
         self.looked: dict[str, CollectedDay] = {}
+        #: The repositories with a collected day (``owner/repo``).
+        self.repos = {
+            name.split("/", 1)[1].rpartition("/")[0]
+            for name in buckets
+            if name.startswith("collected/")
+        }
         #: The collected days looked at by this build (each once).
         self._days: dict[str, CollectedDay] = {}
         self.markup = MarkupRenderer()
@@ -255,7 +264,9 @@ class _Build:
         """Offer every page of ``year``: its editions, the pages of the changes they cite
         first, its listings and its sitemap."""
         entries = self.state.entries_where("d.year = ?", (year,))
-        firsts = self.state.first_citers({pr for entry in entries for pr in entry.cites})
+        # Only a change of a repository collected here can have a page.
+        cited = {pr for entry in entries for pr in entry.cites}
+        firsts = self.state.first_citers(pr for pr in cited if pr.partition("#")[0] in self.repos)
         self.corrections(entries)
         seen = self._pull_pages(firsts)
         paths = {key: pulls.pull_path(firsts[key][0], key) for key in seen}
