@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as dt
+import json
 import os
 import sqlite3
 import tempfile
@@ -342,3 +343,34 @@ def test_any_other_change_goes_past_the_stamp(
     build(settings)
     assert len(builds) == 2
     assert (site / "rockets/2026-01-08.html").is_file()
+
+
+def test_a_site_built_with_the_json_manifest_is_taken_over(
+    settings: Settings, store: Store, tmp_path: Path
+) -> None:
+    """The page list of the manifest earlier versions kept in the site is adopted once."""
+    build(settings)
+    published = settings.site_dir.resolve()
+    manifest_path(settings).unlink()
+    # As an earlier version left it: a JSON manifest in the site, listing a page that the
+    # current digests no longer make, and a file the Wire never wrote.
+    stale = published / "rockets/2025-12-31.html"
+    stale.write_text("<html>an edition since deleted</html>")
+    (published / "CNAME").write_text("news.example.org")
+    legacy = {
+        "format": 2,
+        "code": "old",
+        "pages": {"rockets/2025-12-31.html": "k", "index.html": "k"},
+    }
+    (published / ".wire-manifest.json").write_text(json.dumps(legacy))
+    os.utime(store.digest_path("rockets", dt.date(2026, 1, 5)), ns=(1, 1))  # past the stamp
+    report = build(settings)
+    site = settings.site_dir.resolve()
+    assert report.deleted == ("rockets/2025-12-31.html",)
+    assert not (site / ".wire-manifest.json").exists()
+    assert (site / "CNAME").read_text() == "news.example.org"
+    clean = settings.model_copy(update={"site_dir": tmp_path / "clean"})
+    build(clean)
+    files = site_files(settings.site_dir)
+    del files["CNAME"]
+    assert files == site_files(clean.site_dir)
