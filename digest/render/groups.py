@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from pathlib import Path
 
 from digest.render import stamp
@@ -33,10 +33,8 @@ def collected_changes(
     yet is not opened; one whose stat changed but bytes did not (a fresh checkout of the
     data folder) is no change.
     """
-    stored = manifest.buckets(_BUCKETS)
-    now = {name: b for name, b in inputs.buckets.items() if name.startswith("collected/")}
-    changed = [name for name in now.keys() | stored.keys() if stored.get(name) != _hash(now, name)]
-    known = manifest.collected(sorted(changed))
+    now, changed = manifest.changed_buckets("collected", inputs.buckets)
+    known = manifest.collected(changed)
     days: dict[str, CollectedDay] = {}
     save: dict[str, CollectedDay] = {}
     touched: set[tuple[str, str]] = set()
@@ -58,17 +56,8 @@ def collected_changes(
     for name in known:  # gone
         touched.add(_repo_day(name))
         manifest.remove_collected(name)
-    manifest.set_meta(_BUCKETS, json.dumps({n: b.hash for n, b in now.items()}, sort_keys=True))
+    manifest.keep_buckets("collected", now)
     return days, save, touched
-
-
-#: Where the manifest keeps the collected days' buckets' hashes.
-_BUCKETS = "collected buckets"
-
-
-def _hash(buckets: Mapping[str, stamp.Bucket], name: str) -> str | None:
-    found = buckets.get(name)
-    return None if found is None else found.hash
 
 
 def looked_at(path: Path, stat: stamp.Stat, known: CollectedDay | None) -> CollectedDay:

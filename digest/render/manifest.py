@@ -25,6 +25,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
+from digest.render.stamp import Bucket
 from digest.render.views import Entry
 
 NAME = "manifest.sqlite"
@@ -124,13 +125,30 @@ class Manifest:
             found.update((key, (stamp, size)) for key, stamp, size in rows)
         return found
 
-    def buckets(self, name: str) -> dict[str, str]:
-        """The buckets' hashes (see :class:`.stamp.Bucket`) the last build stored as ``name``."""
+    def changed_buckets(
+        self, part: str, buckets: Mapping[str, Bucket]
+    ) -> tuple[dict[str, Bucket], list[str]]:
+        """The ``buckets`` of ``part`` (``digests`` or ``collected``), and the names, sorted,
+        of those whose hash differs from the one stored by :meth:`keep_buckets` (new and
+        gone ones too)."""
+        now = {name: b for name, b in buckets.items() if name.startswith(f"{part}/")}
         try:
-            found = json.loads(self.meta(name) or "{}")
+            stored = json.loads(self.meta(f"{part} buckets") or "{}")
         except ValueError:
-            return {}
-        return found if isinstance(found, dict) else {}
+            stored = {}
+        if not isinstance(stored, dict):
+            stored = {}
+        changed = sorted(
+            name
+            for name in now.keys() | stored.keys()
+            if stored.get(name) != (now[name].hash if name in now else None)
+        )
+        return now, changed
+
+    def keep_buckets(self, part: str, buckets: Mapping[str, Bucket]) -> None:
+        """Store the hashes of ``buckets`` of ``part``, for the next build to compare."""
+        hashes = {name: bucket.hash for name, bucket in buckets.items()}
+        self.set_meta(f"{part} buckets", json.dumps(hashes, sort_keys=True))
 
     def sha256(self, key: str) -> str | None:
         """The hash of digest ``key`` as recorded."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,8 +23,6 @@ from digest.store import Store, digest_adapter, first_problem
 class Changes:
     """The digests a scan found new, changed or gone: their entries before and after."""
 
-    #: Keys (``slug/YYYY-MM-DD``) of the digests new, changed or gone.
-    keys: set[str] = field(default_factory=set)
     #: As the manifest recorded them (changed or gone ones).
     old: list[Entry] = field(default_factory=list)
     #: As they are now (new or changed ones).
@@ -60,13 +57,7 @@ class Scanner:
         whose bytes hash the same is not parsed.
         """
         # The daily case: one or two buckets of hundreds changed; the others are not looked at.
-        stored = self.manifest.buckets(_BUCKETS)
-        now = {name: b for name, b in self.buckets.items() if name.startswith("digests/")}
-        changed = sorted(
-            name
-            for name in now.keys() | stored.keys()
-            if stored.get(name) != (now[name].hash if name in now else None)
-        )
+        now, changed = self.manifest.changed_buckets("digests", self.buckets)
         records = self.manifest.records(changed)
         changes = Changes()
         candidates = []
@@ -89,12 +80,11 @@ class Scanner:
                     gone.add(key)
             if len(self.problems) > problems:
                 troubled.add(bucket)  # looked at again by every build, to say so again
-        kept = {name: b.hash for name, b in now.items() if name not in troubled}
-        self.manifest.set_meta(_BUCKETS, json.dumps(kept, sort_keys=True))
+        kept = {name: b for name, b in now.items() if name not in troubled}
+        self.manifest.keep_buckets("digests", kept)
         changes.old += self.manifest.entries(sorted(gone)).values()
         for key in sorted(gone):
             self.manifest.remove(key)
-        changes.keys.update(gone)
         return changes
 
     def _where(self, name: str) -> tuple[str, dt.date] | None:
@@ -153,25 +143,22 @@ class Scanner:
             changes.old += self.manifest.entries([key]).values()
         entry = entry_of(digest, slug, day, sha)
         self.manifest.put(key, record, entry)
-        changes.keys.add(key)
         changes.new.append(entry)
         changes.parsed[entry.path] = digest
         return True
 
     def load(self, entry: Entry) -> Digest | None:
         """Return the digest listed as ``entry``, read again; None (and a problem) on failure."""
+        return self.peek(entry, problems=self.problems)
+
+    def peek(self, entry: Entry, problems: list[str] | None = None) -> Digest | None:
+        """Return the digest listed as ``entry``, read again; None when it cannot be read
+        (noted in ``problems`` when given: else the caller has a way round it)."""
         try:
             return self.store.read_digest(self.store.digest_path(entry.slug, entry.date))
         except WireError as error:
-            self.problems.append(f"{error}; page not updated")
-            return None
-
-    def peek(self, entry: Entry) -> Digest | None:
-        """Return the digest listed as ``entry``, read again; None when it cannot be read
-        (no problem noted: the caller has a way round it)."""
-        try:
-            return self.store.read_digest(self.store.digest_path(entry.slug, entry.date))
-        except WireError:
+            if problems is not None:
+                problems.append(f"{error}; page not updated")
             return None
 
     def _broken(self, key: str, previous: Record | None, problem: str) -> bool:
@@ -182,12 +169,3 @@ class Scanner:
         self.problems.append(f"{problem}; the last good version stays published")
         self.stale.add(key)
         return True
-
-
-#: Where the manifest keeps the digest buckets' hashes.
-_BUCKETS = "digest buckets"
-
-
-def _key(slug: str, day: dt.date) -> str:
-    """Return the key of the digest of ``slug`` on ``day`` (in records and the manifest)."""
-    return f"{slug}/{day.isoformat()}"

@@ -270,7 +270,6 @@ class _Build:
         self.corrections(entries)
         seen = self._pull_pages(firsts)
         paths = {key: pulls.pull_path(firsts[key][0], key) for key in seen}
-        start = len(out.keys)
         self._offer_editions(out, year, entries, paths)
         own = [key for key in seen if firsts[key][1].startswith(f"{year}-")]
         # By day: pages of one collected day are rendered one after another, and the day
@@ -281,7 +280,7 @@ class _Build:
             self._offer_pull_page(out, year, key, paths[key], citers[key], seen[key])
         for listing in listings.plan_years(self.settings, year, entries, everything, found):
             self._offer_listing(out, year, listing)
-        offered = sorted(path for path in list(out.keys)[start:] if path.endswith(".html"))
+        offered = self._html_of(year)
         dated = {entry.path: entry.date for entry in entries}
         base = self.settings.site.base_url
         path = urls.sitemap_path(year)
@@ -445,7 +444,6 @@ class _Build:
         ``clean`` are the groups of pages not planned by this build.
         """
         group = manifest.SITE_WIDE
-        start = len(out.keys)
         for listing in listings.plan_listings(self.settings, self.state, everything, found):
             self._offer_listing(out, group, listing)
         self._offer_feeds(out, everything, found)
@@ -461,7 +459,7 @@ class _Build:
         base = self.settings.site.base_url
         robots = f"User-agent: *\nAllow: /\nSitemap: {urls.absolute(base, urls.SITEMAP)}\n"
         self.offer(out, group, urls.ROBOTS, self.key("robots", robots), robots.encode)
-        offered = sorted(path for path in list(out.keys)[start:] if path.endswith(".html"))
+        offered = self._html_of(group)
         own = urls.sitemap_path(group)
         self.offer(
             out,
@@ -474,6 +472,10 @@ class _Build:
         maps = [urls.sitemap_path(year) for year in sorted(years, reverse=True)]
         render = functools.partial(sitemap_index, base, maps)
         self.offer(out, group, urls.SITEMAP, self.key("sitemap index", maps), render)
+
+    def _html_of(self, group: int) -> list[str]:
+        """The HTML pages offered so far in ``group``, sorted (what its sitemap lists)."""
+        return sorted(p for p, g in self.groups.items() if g == group and p.endswith(".html"))
 
     def _offer_listing(self, out: Output, group: int, listing: listings.Listing) -> None:
         info = self.info(listing.path, listing.title, listing.description, listing.feeds)
