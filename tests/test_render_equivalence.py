@@ -1,7 +1,7 @@
 """An incremental build always makes the site a full build would, whatever changed.
 
 Random sequences of changes to the data folder (days added, backfilled, rewritten and
-deleted across year boundaries; changes cited by several editions; later reverts; collected
+deleted across month and year boundaries; changes cited by several editions; later reverts; collected
 days appearing, changing and vanishing; files touched or broken) are built incrementally,
 and after each change the site is compared, file by file, with a fresh full build.
 """
@@ -22,8 +22,9 @@ from digest.store import Store
 from tests.factories import make_digest, make_reference, make_settings, site_files
 
 REPO = "acme/rockets"
-#: Editions fall in these days: across a new year, so changes reach over year boundaries.
-DAYS = [dt.date(2025, 12, 20) + dt.timedelta(days=i) for i in range(20)]
+#: Editions fall in these days: five months across a new year, so changes reach over
+#: month and year boundaries.
+DAYS = [dt.date(2025, 11, 20) + dt.timedelta(days=6 * i) for i in range(20)]
 PROJECTS = [("rockets", "Rockets"), ("ground", "Ground Station"), ("side", "Side Project")]
 TOPICS = ("valves", "telemetry")
 #: Few change numbers, so editions share them: a change's page lists several citers.

@@ -81,8 +81,8 @@ def test_adding_a_day_renders_it_its_neighbour_and_listings(
     assert editions(report) == {"rockets/2026-01-16.html", "rockets/2026-01-15.html"}
     others = set(report.written) - editions(report)
     topic = {"topics/valves.html", "topics/valves/2026.html", "topics/valves.xml"}
-    # The sitemap of 2026; the sitemap index lists the same years as before.
-    assert others == LISTINGS | DESKS | topic | {"topics/valves.json", "sitemap/2026.xml"}
+    # The sitemap of January 2026; the sitemap index lists the same groups as before.
+    assert others == LISTINGS | DESKS | topic | {"topics/valves.json", "sitemap/2026-01.xml"}
     assert report.pages_skipped == first.pages_written - len(report.written) + 1
 
 

@@ -125,8 +125,10 @@ def test_sitemap_and_robots_list_every_page(settings: Settings) -> None:
     index = ET.fromstring((settings.site_dir / "sitemap.xml").read_bytes())
     assert index.tag == f"{{{ns['s']}}}sitemapindex"
     maps = [el.text or "" for el in index.iterfind("s:sitemap/s:loc", ns)]
-    # One per year of editions, and one of the pages that span years.
-    assert maps == [f"{BASE}sitemap/{name}.xml" for name in ("2026", "2025", "site")]
+    # Per year of editions, one of its listings and one per month; one of the pages that
+    # span years.
+    names = ("2026", "2026-01", "2025", "2025-12", "site")
+    assert maps == [f"{BASE}sitemap/{name}.xml" for name in names]
     urls = []
     for loc in maps:
         tree = ET.fromstring((settings.site_dir / loc.removeprefix(BASE)).read_bytes())

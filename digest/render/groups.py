@@ -1,13 +1,14 @@
-"""Which groups of pages a build plans again: the years an input change reaches.
+"""Which groups of pages a build plans again: the months and years an input change reaches.
 
-Every page belongs to a group (see :mod:`.manifest`): the year of its edition, of its
-cited change's first citer or of its listing, or the site-wide group, planned by every
-build. A changed digest reaches its own year; the years of its neighbours (their
-"previous/next" links); the years of every edition citing a change it cites (a change's
+Every page belongs to a group (see :mod:`.manifest`): the month of its edition or of its
+cited change's first citer, the year of its listing, or the site-wide group, planned by
+every build. A changed digest reaches its own month; the months of its neighbours (their
+"previous/next" links); the months of every edition citing a change it cites (a change's
 page lists its citers, and each citer links the page) or reports reverted (the citers
-carry a correction). A changed collected day reaches the years citing its pull requests.
-A collection gaining or losing a year reaches every year (each year page lists the
-years). Pages missing from the site reach their group.
+carry a correction). A changed collected day reaches its month and the months citing its
+pull requests. A month reaches its year (the year's listings list its editions). A
+collection gaining or losing a year reaches every group (each year page lists the years).
+Pages missing from the site reach their group.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 
 from digest.render import stamp
 from digest.render.listings import Collection
-from digest.render.manifest import SITE_WIDE, CollectedDay, Manifest
+from digest.render.manifest import SITE_WIDE, CollectedDay, Manifest, month_group, year_group
 from digest.render.scan import Changes
 
 
@@ -99,7 +100,7 @@ def plan(
     recorded: set[int],
     present: set[str],
 ) -> set[int]:
-    """The years whose pages this build plans again (the site-wide group is always planned).
+    """The groups whose pages this build plans again (the site-wide group is always planned).
 
     ``changes`` are the digests' and ``days`` the collected days' (see
     :func:`collected_changes`); ``collections`` the site's, as they are now; ``recorded``
@@ -108,31 +109,37 @@ def plan(
     navs = json.dumps(
         sorted((c.heading.kind, c.heading.slug, y.year) for c in collections for y in c.years)
     )
-    years = manifest.years() | recorded
+    known = manifest.groups_of_editions() | recorded
     if manifest.trusted and manifest.meta("navs") == navs:
         dirty = reached(manifest, changes, days) | manifest.missing(present)
+        dirty |= {year_group(group) for group in dirty if group != SITE_WIDE}
     else:  # made by other code or settings, or a collection gained or lost a year
-        dirty = years
+        dirty = known
     manifest.set_meta("navs", navs)
-    return (dirty & years) - {SITE_WIDE}
+    return (dirty & known) - {SITE_WIDE}
 
 
 def reached(manifest: Manifest, changes: Changes, days: Iterable[tuple[str, str]]) -> set[int]:
-    """The years the ``changes`` to digests and the changed collected ``days`` reach.
+    """The months the ``changes`` to digests and the changed collected ``days`` reach.
 
     The manifest already holds the digests as they are now.
     """
     touched = [*changes.old, *changes.new]
-    years = {entry.date.year for entry in touched}
+    months = {month_group(entry.date.isoformat()) for entry in touched}
     prs = {pr for entry in touched for pr in entry.cites}
     prs |= {target for entry in touched for _, target, *_ in entry.follow_ups}
     for repo, day in days:
-        if day[:4].isdigit():
-            years.add(int(day[:4]))
+        if _is_day(day):
+            months.add(month_group(day))
         prs |= manifest.cited_on(day, repo)
-    years |= manifest.years_citing(prs)
+    months |= manifest.months_citing(prs)
     for entry in touched:
         for neighbour in manifest.neighbours(entry.slug, entry.date.isoformat()):
             if neighbour is not None:
-                years.add(int(neighbour[:4]))
-    return years
+                months.add(month_group(neighbour))
+    return months
+
+
+def _is_day(name: str) -> bool:
+    """Whether ``name`` (a collected file's stem) is a day, ``YYYY-MM-DD``."""
+    return len(name) == 10 and name[:4].isdigit() and name[5:7].isdigit()

@@ -4,10 +4,10 @@ An SQLite file beside the site's builds (``.<site>.builds/manifest.sqlite``, nev
 published) holding, per digest file, its stat
 and listing entry (with the changes it cites, what it reverts and its topics, indexed); per
 collected day, its stat, hash and pull request numbers; and per page, the key (a hash of
-its inputs) it was rendered from and its *group*: the year it belongs to (an edition, a
-cited change's page, a year's listings) or :data:`SITE_WIDE`. A build re-plans only the
-groups an input change reaches, so adding a day costs about a year's editions however long
-the archive; the rest is looked up by index, not read.
+its inputs) it was rendered from and its *group*: the month it belongs to (an edition, a
+cited change's page), the year (a year's listings) or :data:`SITE_WIDE`. A build re-plans
+only the groups an input change reaches, so adding a day costs about a month's editions
+however long the archive; the rest is looked up by index, not read.
 
 A build writes it in one transaction, committed only once the build is published (see
 :mod:`.publish`): a failed build leaves it as it was. So the manifest is never newer than
@@ -34,6 +34,25 @@ FORMAT = 3
 _LEGACY = ".wire-manifest.json"
 #: The group of the pages that span years: front page, feeds, desks, sitemap index.
 SITE_WIDE = 0
+
+
+def month_group(month: str) -> int:
+    """The group of the pages of ``month`` (``YYYY-MM``): ``YYYYMM``."""
+    return int(month[:4]) * 100 + int(month[5:7])
+
+
+def year_group(group: int) -> int:
+    """The group of the year of ``group`` (a month's or a year's): ``YYYY00``."""
+    return group - group % 100
+
+
+def group_name(group: int) -> str:
+    """What ``group`` is called in a path: ``YYYY-MM``, ``YYYY`` or ``site``."""
+    if group == SITE_WIDE:
+        return "site"
+    year, month = divmod(group, 100)
+    return f"{year}-{month:02}" if month else str(year)
+
 
 _SCHEMA = """
 CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -267,9 +286,10 @@ class Manifest:
             found.append(entry)
         return found
 
-    def years(self) -> set[int]:
-        """Every year with an edition."""
-        return {year for (year,) in self.db.execute("SELECT DISTINCT year FROM digests")}
+    def groups_of_editions(self) -> set[int]:
+        """The groups of every month and year with an edition."""
+        months = {month_group(m) for (m,) in self.db.execute("SELECT DISTINCT month FROM digests")}
+        return months | {year_group(month) for month in months}
 
     def citers(self, prs: Iterable[str]) -> dict[str, list[Entry]]:
         """The editions citing each change of ``prs`` (``owner/repo#N``), oldest first."""
@@ -302,14 +322,14 @@ class Manifest:
         ).fetchall()
         return list(self.entries(sorted(key for (key,) in rows)).values())
 
-    def years_citing(self, prs: Iterable[str]) -> set[int]:
-        """The years of the editions that cite a change in ``prs``."""
+    def months_citing(self, prs: Iterable[str]) -> set[int]:
+        """The groups of the months of the editions that cite a change in ``prs``."""
         rows = self.db.execute(
-            "SELECT DISTINCT substr(date, 1, 4) FROM cites "
+            "SELECT DISTINCT substr(date, 1, 7) FROM cites "
             "WHERE pr IN (SELECT value FROM json_each(?))",
             (json.dumps(sorted(set(prs))),),
         )
-        return {int(year) for (year,) in rows}
+        return {month_group(month) for (month,) in rows}
 
     def cited_on(self, day: str, repo: str) -> set[str]:
         """The changes of ``repo`` that editions of ``day`` (``YYYY-MM-DD``) cite."""

@@ -1,11 +1,11 @@
 """Build the static site from the stored digests, re-rendering only what changed.
 
 A build stats every digest file and parses only new or changed ones (see :mod:`.scan`),
-works out which years of pages that reaches (see :mod:`.groups`), then offers the pages
-of those years and the site-wide pages to :class:`Output`, each with a key hashing the
-page's inputs; a page is rendered only when its key differs from the manifest's or its
-file is missing. Pages of other years are not looked at: the manifest answers what the
-site-wide pages need (newest editions, counts) by index.
+works out which months and years of pages that reaches (see :mod:`.groups`), then offers
+the pages of those groups and the site-wide pages to :class:`Output`, each with a key
+hashing the page's inputs; a page is rendered only when its key differs from the
+manifest's or its file is missing. Pages of other groups are not looked at: the manifest
+answers what the site-wide pages need (newest editions, counts) by index.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from digest.render import desk, groups, listings, manifest, pulls, stamp, urls
 from digest.render.feed import Channel, Item, json_feed, json_path, rss, sitemap, sitemap_index
 from digest.render.fragments import Fragments
 from digest.render.listings import Collection, FeedPlan
-from digest.render.manifest import CollectedDay, Manifest
+from digest.render.manifest import CollectedDay, Manifest, year_group
 from digest.render.markup import MarkupRenderer
 from digest.render.output import Output, Render, files_under
 from digest.render.publish import StagedSite
@@ -63,7 +63,7 @@ def build_site(
 
     ``code`` is the render code's version, ``fingerprint`` the hash of what besides
     digests shapes pages and ``inputs`` every input's stat and their hash (see :mod:`.stamp`).
-    Only new or changed digest files are parsed and only the years they reach are
+    Only new or changed digest files are parsed and only the months they reach are
     planned again (see :mod:`.groups`); of those, only pages whose inputs changed are
     rendered, and pages of vanished digests are deleted. The same digests always give
     byte-identical pages. The build is published atomically (see :mod:`.publish`): if it
@@ -140,14 +140,19 @@ def _build_site(
         settings, state, scanner, env, fragments, collected, changes.parsed, inputs.buckets
     )
     out = Output(site_dir, {path: key for path, (key, _) in previous.items()}, present=present)
-    for year in sorted(dirty, reverse=True):
-        build.offer_year(out, year, everything, found)
+    # Groups that hold pages but no edition (their editions are gone) are not offered:
+    # their pages are deleted as stale.
+    for group in sorted(dirty & state.groups_of_editions(), reverse=True):
+        if group % 100:
+            build.offer_month(out, group)
+        else:
+            build.offer_year(out, group, everything, found)
     build.offer_site_wide(out, everything, found, recorded - planned)
     out.finish()
     deleted = out.remove_stale()
     pages = {path: (key, build.groups[path]) for path, key in out.done.items()}
     state.update_pages(previous, pages)
-    # The pages of the years not planned were not looked at: as good as skipped.
+    # The pages of the groups not planned were not looked at: as good as skipped.
     clean = state.count_pages(recorded - planned)
     for name, day in {**to_save, **build.looked}.items():
         state.put_collected(name, day)
@@ -258,41 +263,50 @@ class _Build:
             path, urls.root_of(path), title, description, urls.absolute(base, path), feeds
         )
 
-    def offer_year(
-        self, out: Output, year: int, everything: Collection, found: list[Collection]
-    ) -> None:
-        """Offer every page of ``year``: its editions, the pages of the changes they cite
-        first, its listings and its sitemap."""
-        entries = self.state.entries_where("d.year = ?", (year,))
+    def offer_month(self, out: Output, group: int) -> None:
+        """Offer every page of the month ``group``: its editions, the pages of the changes
+        they cite first, and its sitemap."""
+        month = manifest.group_name(group)
+        entries = self.state.month(month)
         # Only a change of a repository collected here can have a page.
         cited = {pr for entry in entries for pr in entry.cites}
         firsts = self.state.first_citers(pr for pr in cited if pr.partition("#")[0] in self.repos)
         self.corrections(entries)
         seen = self._pull_pages(firsts)
         paths = {key: pulls.pull_path(firsts[key][0], key) for key in seen}
-        self._offer_editions(out, year, entries, paths)
-        own = [key for key in seen if firsts[key][1].startswith(f"{year}-")]
+        self._offer_editions(out, group, entries, paths)
+        own = [key for key in seen if firsts[key][1].startswith(f"{month}-")]
         # By day: pages of one collected day are rendered one after another, and the day
         # is read once for all of them (see _repo_day).
         own.sort(key=lambda key: (key.partition("#")[0], firsts[key][1], key))
         citers = self.state.citers(own)
         for key in own:
-            self._offer_pull_page(out, year, key, paths[key], citers[key], seen[key])
+            self._offer_pull_page(out, group, key, paths[key], citers[key], seen[key])
+        self._offer_sitemap(out, group, {entry.path: entry.date for entry in entries})
+
+    def offer_year(
+        self, out: Output, group: int, everything: Collection, found: list[Collection]
+    ) -> None:
+        """Offer the listings of the year ``group`` and their sitemap."""
+        year = group // 100
+        entries = self.state.entries_where("d.year = ?", (year,))
         for listing in listings.plan_years(self.settings, year, entries, everything, found):
-            self._offer_listing(out, year, listing)
-        offered = self._html_of(year)
-        dated = {entry.path: entry.date for entry in entries}
-        base = self.settings.site.base_url
-        path = urls.sitemap_path(year)
-        render = functools.partial(sitemap, base, offered, dated)
-        self.offer(
-            out, year, path, self.key("sitemap", path, offered, sorted(dated.items())), render
-        )
+            self._offer_listing(out, group, listing)
+        self._offer_sitemap(out, group, {})
+
+    def _offer_sitemap(self, out: Output, group: int, dated: dict[str, dt.date]) -> None:
+        """Offer the sitemap of the HTML pages offered in ``group``, those of ``dated``
+        with their date."""
+        offered = self._html_of(group)
+        path = urls.sitemap_path(manifest.group_name(group))
+        render = functools.partial(sitemap, self.settings.site.base_url, offered, dated)
+        key = self.key("sitemap", path, offered, sorted(dated.items()))
+        self.offer(out, group, path, key, render)
 
     def _offer_editions(
-        self, out: Output, year: int, entries: list[Entry], pull_paths: dict[str, str]
+        self, out: Output, group: int, entries: list[Entry], pull_paths: dict[str, str]
     ) -> None:
-        """Offer the edition pages of ``entries`` (the year's, newest first); links to their
+        """Offer the edition pages of ``entries`` (the month's, newest first); links to their
         neighbours and to the pages of the changes they cite are part of their keys."""
         by_slug: dict[str, list[Entry]] = {}
         for entry in reversed(entries):
@@ -308,7 +322,7 @@ class _Build:
             ]
             for i, entry in enumerate(days, start=1):
                 if _key(entry) in self.scanner.stale:
-                    self.groups[entry.path] = year
+                    self.groups[entry.path] = group
                     out.keep(entry.path)
                     continue
                 earlier, later = dates[i - 1], dates[i + 1]
@@ -324,7 +338,7 @@ class _Build:
                 render = functools.partial(
                     self._edition, entry, links, corrections, digest, pull_paths
                 )
-                self.offer(out, year, entry.path, self.key(inputs), render)
+                self.offer(out, group, entry.path, self.key(inputs), render)
 
     def corrections(self, entries: Iterable[Entry]) -> None:
         """Find the corrections of the changes ``entries`` cite, if not found yet."""
@@ -362,7 +376,7 @@ class _Build:
         return found
 
     def _offer_pull_page(
-        self, out: Output, year: int, key: str, path: str, editions: list[Entry], seen: str
+        self, out: Output, group: int, key: str, path: str, editions: list[Entry], seen: str
     ) -> None:
         """Offer the page of a cited change (its key: the change's stored day, its citers)."""
         citers = [(e.path, e.project, e.date_label) for e in editions]
@@ -370,7 +384,7 @@ class _Build:
         first = editions[0].sha256
         inputs = (path, citers, first, self.reported.get(key, ()), seen)
         render = functools.partial(self._pull, key, editions)
-        self.offer(out, year, path, self.key("pull", *inputs), render)
+        self.offer(out, group, path, self.key("pull", *inputs), render)
 
     def _pull(self, key: str, editions: list[Entry]) -> bytes | None:
         page = pulls.pull_page(key, editions, self.reported)
@@ -459,17 +473,12 @@ class _Build:
         base = self.settings.site.base_url
         robots = f"User-agent: *\nAllow: /\nSitemap: {urls.absolute(base, urls.SITEMAP)}\n"
         self.offer(out, group, urls.ROBOTS, self.key("robots", robots), robots.encode)
-        offered = self._html_of(group)
-        own = urls.sitemap_path(group)
-        self.offer(
-            out,
-            group,
-            own,
-            self.key("sitemap", own, offered),
-            functools.partial(sitemap, base, offered, {}),
-        )
-        years = clean | set(self.groups.values())
-        maps = [urls.sitemap_path(year) for year in sorted(years, reverse=True)]
+        self._offer_sitemap(out, group, {})
+        named = clean | set(self.groups.values())
+        # Newest year first, each year's listings before its months (newest first), the
+        # site-wide pages last.
+        order = sorted(named, key=lambda g: (g == group, -year_group(g), g % 100 != 0, -g))
+        maps = [urls.sitemap_path(manifest.group_name(g)) for g in order]
         render = functools.partial(sitemap_index, base, maps)
         self.offer(out, group, urls.SITEMAP, self.key("sitemap index", maps), render)
 

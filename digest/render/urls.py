@@ -70,9 +70,9 @@ def archive_year_path(year: int) -> str:
     return f"archive/{year}.html"
 
 
-def sitemap_path(group: int) -> str:
-    """Return the path of the sitemap of the pages of year ``group`` (0: the site-wide ones)."""
-    return f"sitemap/{group}.xml" if group else "sitemap/site.xml"
+def sitemap_path(name: str) -> str:
+    """Return the path of the sitemap named ``name`` (a month, a year or ``site``)."""
+    return f"sitemap/{name}.xml"
 
 
 def root_of(path: str) -> str:
