@@ -1,9 +1,10 @@
 """An incremental build always makes the site a full build would, whatever changed.
 
 Random sequences of changes to the data folder (days added, backfilled, rewritten and
-deleted across month and year boundaries; changes cited by several editions; later reverts; collected
-days appearing, changing and vanishing; files touched or broken) are built incrementally,
-and after each change the site is compared, file by file, with a fresh full build.
+deleted across month and year boundaries; changes cited by several editions; later
+reverts; collected days appearing, changing and vanishing; files touched or broken) are
+built incrementally, and after each change the site is compared, file by file, with a
+fresh full build.
 """
 
 from __future__ import annotations

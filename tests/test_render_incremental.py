@@ -14,7 +14,9 @@ from typing import Any
 
 import pytest
 
+import digest.render.site as site_module
 from digest.config import Settings
+from digest.errors import StorageError
 from digest.render import RenderReport, render_site
 from digest.store import Store
 from tests.factories import (
@@ -374,3 +376,35 @@ def test_a_site_built_with_the_json_manifest_is_taken_over(
     files = site_files(settings.site_dir)
     del files["CNAME"]
     assert files == site_files(clean.site_dir)
+
+
+def test_a_manifest_of_an_earlier_format_hands_over_its_page_list(
+    settings: Settings, store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its records are dropped, its pages kept: those no build makes now are deleted."""
+    build(settings)
+    stale = settings.site_dir.resolve() / "rockets/2025-12-31.html"
+    stale.write_text("<html>an edition since deleted</html>")
+    _forge_pages(settings, ["rockets/2025-12-31.html"])
+    with contextlib.closing(sqlite3.connect(manifest_path(settings))) as db:
+        db.execute("UPDATE meta SET value = '3' WHERE name = 'format'")
+        db.execute("ALTER TABLE digests DROP COLUMN actions")
+        db.commit()
+    older = manifest_path(settings).read_bytes()
+    os.utime(store.digest_path("rockets", dt.date(2026, 1, 5)), ns=(1, 1))  # past the stamp
+
+    def broken_save(*args: object) -> bool:
+        raise OSError(28, "No space left on device")
+
+    # A build that fails after starting the manifest over leaves it as it was.
+    with monkeypatch.context() as patch:
+        patch.setattr(site_module.stamp, "save", broken_save)
+        with pytest.raises(StorageError):
+            build(settings)
+    assert manifest_path(settings).read_bytes() == older
+    report = build(settings)
+    assert report.deleted == ("rockets/2025-12-31.html",)
+    assert report.digests_read == 30
+    clean = settings.model_copy(update={"site_dir": tmp_path / "clean"})
+    build(clean)
+    assert site_files(settings.site_dir) == site_files(clean.site_dir)

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from digest.models import Digest, Urgency
+from digest.models import Urgency
 from digest.render.markup import MarkupRenderer
-from digest.render.views import URGENCY_LABEL, URGENCY_ORDER, Entry, Link
+from digest.render.views import URGENCY_LABEL, URGENCY_ORDER, EditionActions, Entry, Link
 from digest.text import one_line
 
 #: How many days of editions the desk gathers, counted back from the newest edition.
@@ -58,7 +58,7 @@ def recent(entries: Sequence[Entry], days: int = DESK_DAYS) -> list[Entry]:
 
 
 def desk_groups(
-    editions: Sequence[tuple[Entry, Digest]], markup: MarkupRenderer, root: str
+    editions: Sequence[tuple[Entry, EditionActions]], markup: MarkupRenderer, root: str
 ) -> tuple[UrgencyGroup, ...]:
     """Group the action items of ``editions`` (newest first) by urgency, then repository.
 
@@ -66,10 +66,10 @@ def desk_groups(
     edition page's references.
     """
     rows: dict[Urgency, dict[str, list[DeskRow]]] = {}
-    for entry, digest in editions:
-        known = {ref.n for ref in digest.references}
+    for entry, actions in editions:
+        known = actions.known
         base = root + entry.path
-        for item in digest.action_items:
+        for item in actions.items:
             row = DeskRow(
                 text=markup.inline(item.text, known, base),
                 project=entry.project,
@@ -102,11 +102,11 @@ class Alert:
     repo: str
 
 
-def immediate_items(editions: Sequence[tuple[Entry, Digest]], limit: int) -> list[Alert]:
+def immediate_items(editions: Sequence[tuple[Entry, EditionActions]], limit: int) -> list[Alert]:
     """The ``immediate`` action items of ``editions`` (newest first), at most ``limit``."""
     alerts = []
-    for entry, digest in editions:
-        for index, item in enumerate(digest.action_items, start=1):
+    for entry, actions in editions:
+        for index, item in enumerate(actions.items, start=1):
             if item.urgency is Urgency.IMMEDIATE:
                 alerts.append(Alert(entry, index, one_line(item.text), one_line(item.repo)))
     return alerts[:limit]

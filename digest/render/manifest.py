@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from digest.render.stamp import Bucket
-from digest.render.views import Entry
+from digest.render.views import EditionActions, Entry
 
 NAME = "manifest.sqlite"
-FORMAT = 3
+FORMAT = 4
 #: The manifest of earlier versions, as JSON.
 _LEGACY = ".wire-manifest.json"
 #: The group of the pages that span years: front page, feeds, desks, sitemap index.
@@ -59,7 +59,7 @@ CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE digests(
     key TEXT PRIMARY KEY, slug TEXT NOT NULL, date TEXT NOT NULL, month TEXT NOT NULL,
     year INTEGER NOT NULL, stamp INTEGER NOT NULL, size INTEGER NOT NULL,
-    sha256 TEXT NOT NULL, entry TEXT NOT NULL
+    sha256 TEXT NOT NULL, entry TEXT NOT NULL, actions TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX digests_year ON digests(year);
 CREATE INDEX digests_date ON digests(date DESC, slug);
@@ -174,30 +174,28 @@ class Manifest:
         row = self.db.execute("SELECT sha256 FROM digests WHERE key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
 
-    def put(self, key: str, record: Record, entry: Entry | None = None) -> None:
-        """Record digest ``key`` as ``record``; with ``entry``, as a new or changed edition."""
+    def put(
+        self,
+        key: str,
+        record: Record,
+        entry: Entry | None = None,
+        actions: EditionActions | None = None,
+    ) -> None:
+        """Record digest ``key`` as ``record``; with ``entry`` and its ``actions``, as a new
+        or changed edition."""
         stamp, size = record
-        if entry is None:
+        if entry is None or actions is None:
             self.db.execute(
                 "UPDATE digests SET stamp = ?, size = ? WHERE key = ?", (stamp, size, key)
             )
             return
         self.remove(key)
         text = json.dumps(entry.to_json(), ensure_ascii=False, separators=(",", ":"))
+        items = json.dumps(actions.to_json(), ensure_ascii=False, separators=(",", ":"))
         day, slug = entry.date.isoformat(), entry.slug
         self.db.execute(
-            "INSERT INTO digests VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                key,
-                slug,
-                day,
-                day[:7],
-                entry.date.year,
-                stamp,
-                size,
-                entry.sha256,
-                text,
-            ),
+            "INSERT INTO digests VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (key, slug, day, day[:7], entry.date.year, stamp, size, entry.sha256, text, items),
         )
         self.db.executemany(
             "INSERT OR IGNORE INTO cites VALUES (?, ?, ?)", ((pr, day, slug) for pr in entry.cites)
@@ -257,6 +255,14 @@ class Manifest:
             params,
         ).fetchall()
         return self._entries_of(rows)
+
+    def actions(self, keys: Iterable[str]) -> dict[str, EditionActions]:
+        """The action items of the digests ``keys`` that are recorded, by key."""
+        rows = self.db.execute(
+            "SELECT key, actions FROM digests WHERE key IN (SELECT value FROM json_each(?))",
+            (json.dumps(sorted(set(keys))),),
+        )
+        return {key: EditionActions.from_json(json.loads(text)) for key, text in rows}
 
     def newest(
         self, *, slug: str | None = None, topic: str | None = None, limit: int
@@ -511,7 +517,7 @@ def _open(path: Path, version: str) -> Manifest:
             return Manifest(db, version, trusted=False)
         meta = dict(db.execute("SELECT name, value FROM meta"))
         if meta.get("format") != str(FORMAT):
-            raise sqlite3.DatabaseError("manifest of another format")
+            return _start_over(db, version)
         if meta.get("version") != version:
             for table in (*_INPUT_TABLES, "meta"):
                 db.execute(f"DELETE FROM {table}")
@@ -521,6 +527,26 @@ def _open(path: Path, version: str) -> Manifest:
     except BaseException:
         db.close()
         raise
+
+
+def _start_over(db: sqlite3.Connection, version: str) -> Manifest:
+    """Make the manifest ``db`` of another format an empty one of this format that keeps
+    its page list, in the site-wide group (as :func:`_adopt` does): the pages this build
+    does not make are deleted as stale."""
+    pages = db.execute("SELECT path, key FROM pages").fetchall()
+    tables = [name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    # In one transaction, committed with the build's (executescript would commit at once).
+    db.execute("BEGIN")
+    for table in tables:
+        db.execute(f'DROP TABLE "{table}"')
+    for statement in filter(str.strip, _SCHEMA.split(";")):
+        db.execute(statement)
+    _set_meta(db, version)
+    db.executemany(
+        "INSERT OR IGNORE INTO pages VALUES (?, ?, ?)",
+        ((str(path), str(key), SITE_WIDE) for path, key in pages),
+    )
+    return Manifest(db, version, trusted=False)
 
 
 def _set_meta(db: sqlite3.Connection, version: str) -> None:

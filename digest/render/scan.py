@@ -15,7 +15,7 @@ from digest.errors import WireError
 from digest.models import Digest
 from digest.render import stamp
 from digest.render.manifest import Manifest, Record
-from digest.render.views import Entry, entry_of
+from digest.render.views import EditionActions, Entry, entry_of
 from digest.store import Store, digest_adapter, first_problem
 
 
@@ -142,7 +142,7 @@ class Scanner:
         if previous:
             changes.old += self.manifest.entries([key]).values()
         entry = entry_of(digest, slug, day, sha)
-        self.manifest.put(key, record, entry)
+        self.manifest.put(key, record, entry, EditionActions.of(digest))
         changes.new.append(entry)
         changes.parsed[entry.path] = digest
         return True

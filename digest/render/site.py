@@ -38,7 +38,14 @@ from digest.render.scan import Scanner
 from digest.render.stamp import RenderReport
 from digest.render.templating import make_environment, template_error, template_source
 from digest.render.urls import edition_path
-from digest.render.views import Entry, Link, edition_view, long_date, structured_data
+from digest.render.views import (
+    EditionActions,
+    Entry,
+    Link,
+    edition_view,
+    long_date,
+    structured_data,
+)
 from digest.store import Store
 
 
@@ -570,6 +577,8 @@ class _Desks:
 
     def __init__(self, build: _Build) -> None:
         self.build = build
+        #: Action items read so far, by digest key: the desks' windows overlap.
+        self._actions: dict[str, EditionActions] = {}
 
     def offer(self, out: Output, projects: list[Collection]) -> None:
         build = self.build
@@ -611,19 +620,16 @@ class _Desks:
             return self.build.state.entries_where("d.date >= ?", (start,))
         return self.build.state.entries_where("d.slug = ? AND d.date >= ?", (slug, start))
 
-    def _editions(self, entries: list[Entry]) -> list[tuple[Entry, Digest]] | None:
-        found = []
-        for entry in entries:
-            digest = self.build.recent_digest(entry)
-            if digest is None:
-                return None
-            found.append((entry, digest))
-        return found
+    def _editions(self, entries: list[Entry]) -> list[tuple[Entry, EditionActions]]:
+        """``entries`` with their action items, as the manifest holds them."""
+        keys = [_key(entry) for entry in entries]
+        self._actions.update(self.build.state.actions(k for k in keys if k not in self._actions))
+        return [
+            (e, self._actions[k]) for e, k in zip(entries, keys, strict=True) if k in self._actions
+        ]
 
-    def _page(self, path: str, name: str, window: list[Entry], feed: Link) -> bytes | None:
+    def _page(self, path: str, name: str, window: list[Entry], feed: Link) -> bytes:
         editions = self._editions(window)
-        if editions is None:
-            return None
         build = self.build
         root = urls.root_of(path)
         info = build.info(
@@ -637,10 +643,8 @@ class _Desks:
 
     def _feed(
         self, feed: Link, looked: list[Entry], form: Callable[[Channel, list[Item]], bytes]
-    ) -> bytes | None:
+    ) -> bytes:
         editions = self._editions(looked)
-        if editions is None:
-            return None
         base = self.build.settings.site.base_url
         items = []
         for alert in desk.immediate_items(editions, self.build.settings.site.feed_items):

@@ -15,7 +15,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from digest.models import Digest, Urgency
+from digest.models import ActionItem, Digest, Urgency
 from digest.render.markup import MarkupRenderer, safe_url, title_html
 from digest.render.urls import edition_path, project_path, topic_path
 from digest.text import one_line
@@ -207,6 +207,38 @@ def entry_of(digest: Digest, slug: str, day: dt.date, sha256: str) -> Entry:
         ),
         topic_leads=tuple((one_line(t.topic), one_line(t.text)) for t in digest.topic_leads),
     )
+
+
+@dataclass(frozen=True)
+class EditionActions:
+    """An edition's action items as the desks read them; kept in the build manifest, so a
+    desk is made without parsing the digests of its 30 days."""
+
+    items: tuple[ActionItem, ...]
+    #: The numbers of the edition's references (a citation of another number is dropped).
+    known: frozenset[int]
+
+    @classmethod
+    def of(cls, digest: Digest) -> EditionActions:
+        """The action items of ``digest``."""
+        return cls(digest.action_items, frozenset(ref.n for ref in digest.references))
+
+    def to_json(self) -> list[Any]:
+        """Return them as JSON-ready data (inverse of :meth:`from_json`)."""
+        items = [[i.text, i.repo, i.urgency.value, list(i.refs)] for i in self.items]
+        return [items, sorted(self.known)]
+
+    @classmethod
+    def from_json(cls, raw: Any) -> EditionActions:
+        """Rebuild them from :meth:`to_json` output; raise KeyError/ValueError/TypeError."""
+        items, known = raw
+        return cls(
+            tuple(
+                ActionItem(str(text), str(repo), Urgency(urgency), tuple(map(int, refs)))
+                for text, repo, urgency, refs in items
+            ),
+            frozenset(map(int, known)),
+        )
 
 
 def pull_key(repo: str, number: int) -> str:
