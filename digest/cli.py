@@ -398,10 +398,14 @@ class _StderrHandler(logging.Handler):
     """Writes records to the current ``sys.stderr``, above any progress bar."""
 
     def emit(self, record: logging.LogRecord) -> None:
-        from tqdm import tqdm
-
+        # A bar can only be showing when tqdm was loaded: do not load it (and what it
+        # loads) to write a line of a command without one.
+        bars = sys.modules.get("tqdm")
         try:
-            tqdm.write(self.format(record), file=sys.stderr)
+            if bars is None:
+                print(self.format(record), file=sys.stderr)
+            else:
+                bars.tqdm.write(self.format(record), file=sys.stderr)
         except Exception:
             self.handleError(record)
 
