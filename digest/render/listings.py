@@ -3,7 +3,7 @@
 All sorting and grouping happens here; each listing becomes a :class:`Listing` whose
 context holds ready lists, so templates only print them. Listings never see the whole
 archive: a site-wide page sees each collection's newest editions and its counts by month
-(from an :class:`Archive`), and a year's page the editions of that year.
+(from an :class:`Archive`), and a year's page the editions of its months whose lines changed.
 """
 
 from __future__ import annotations
@@ -98,6 +98,10 @@ class Archive(Protocol):
     ) -> list[Entry]: ...
 
     def month(self, month: str) -> list[Entry]: ...
+
+    def months_shown(
+        self, year: int, *, slug: str | None = None, topic: str | None = None
+    ) -> list[tuple[str, str]]: ...
 
     def month_counts(self) -> Iterable[tuple[str, str, str, int]]: ...
 
@@ -249,44 +253,68 @@ def plan_listings(
     return pages
 
 
+@dataclass(frozen=True)
+class MonthSection:
+    """A month of a year page, known by what its lines show (``shown``); its lines are
+    read only when that changed (see :func:`month_group`)."""
+
+    month: str
+    shown: str
+
+
+@dataclass(frozen=True)
+class YearListing:
+    """A collection's page of one year: its months, each made on its own."""
+
+    collection: Collection
+    listing: Listing
+    months: tuple[MonthSection, ...]
+
+
 def plan_years(
     settings: Settings,
     year: int,
-    entries: Sequence[Entry],
+    archive: Archive,
     everything: Collection,
     found: Sequence[Collection],
-) -> list[Listing]:
-    """Return the pages of ``year`` of every collection with editions that year.
-
-    ``entries`` are the year's editions, newest first.
-    """
+) -> list[YearListing]:
+    """Return the pages of ``year`` of every collection with editions that year."""
     site = settings.site
     all_feed = site_feed(site.title)
     pages = []
     for collection in (everything, *found):
-        own = collection.own(entries)
-        if not own:
-            continue
         heading = collection.heading
+        slug = heading.slug if heading.kind == "project" else None
+        topic = heading.slug if heading.kind == "topic" else None
+        months = tuple(
+            MonthSection(*row) for row in archive.months_shown(year, slug=slug, topic=topic)
+        )
+        if not months:
+            continue
         # Only the years themselves: their counts change daily and must not re-render old years.
         years = tuple(Link(str(y.year), y.path) for y in collection.years)
-        pages.append(
-            Listing(
-                path=collection.year_path(year),
-                template="year.html",
-                title=f"{heading.name}, {year} · {site.title}",
-                description=f"{heading.name}: every edition of {year}.",
-                context={
-                    "heading": heading,
-                    "year": year,
-                    "months": _months(own),
-                    "years": years,
-                    "show_project": heading.kind != "project",
-                },
-                feeds=(*heading.feeds, all_feed),
-            )
+        listing = Listing(
+            path=collection.year_path(year),
+            template="year.html",
+            title=f"{heading.name}, {year} · {site.title}",
+            description=f"{heading.name}: every edition of {year}.",
+            context={
+                "heading": heading,
+                "year": year,
+                "months": months,
+                "years": years,
+                "show_project": heading.kind != "project",
+            },
+            feeds=(*heading.feeds, all_feed),
         )
+        pages.append(YearListing(collection, listing, months))
     return pages
+
+
+def month_group(collection: Collection, archive: Archive, month: str) -> MonthGroup:
+    """The editions of ``month`` (``YYYY-MM``) on ``collection``'s year page."""
+    (group,) = _months(collection.own(archive.month(month)))
+    return group
 
 
 def plan_feeds(

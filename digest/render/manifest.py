@@ -1,13 +1,14 @@
 """The build manifest: what the last build read and wrote, so the next one does only what changed.
 
 An SQLite file beside the site's builds (``.<site>.builds/manifest.sqlite``, never
-published) holding, per digest file, its stat
-and listing entry (with the changes it cites, what it reverts and its topics, indexed); per
-collected day, its stat, hash and pull request numbers; and per page, the key (a hash of
-its inputs) it was rendered from and its *group*: the month it belongs to (an edition, a
-cited change's page), the year (a year's listings) or :data:`SITE_WIDE`. A build re-plans
-only the groups an input change reaches, so adding a day costs about a month's editions
-however long the archive; the rest is looked up by index, not read.
+published) holding, per digest file, its stat, its listing entry (with the changes it
+cites, what it reverts and its topics, indexed), its action items (for the desks) and a
+hash of its line in listings (a year page makes again only the months whose lines
+changed); per collected day, its stat, hash and pull request numbers; and per page, the
+key (a hash of its inputs) it was rendered from and its *group*: the month it belongs to
+(an edition, a cited change's page), the year (a year's listings) or :data:`SITE_WIDE`.
+A build re-plans only the groups an input change reaches, so adding a day costs about a
+month's editions however long the archive; the rest is looked up by index, not read.
 
 A build writes it in one transaction, committed only once the build is published (see
 :mod:`.publish`): a failed build leaves it as it was. So the manifest is never newer than
@@ -18,6 +19,7 @@ foreign manifest opens empty, which means a full build.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
@@ -29,7 +31,7 @@ from digest.render.stamp import Bucket
 from digest.render.views import EditionActions, Entry
 
 NAME = "manifest.sqlite"
-FORMAT = 4
+FORMAT = 5
 #: The manifest of earlier versions, as JSON.
 _LEGACY = ".wire-manifest.json"
 #: The group of the pages that span years: front page, feeds, desks, sitemap index.
@@ -59,12 +61,14 @@ CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE digests(
     key TEXT PRIMARY KEY, slug TEXT NOT NULL, date TEXT NOT NULL, month TEXT NOT NULL,
     year INTEGER NOT NULL, stamp INTEGER NOT NULL, size INTEGER NOT NULL,
-    sha256 TEXT NOT NULL, entry TEXT NOT NULL, actions TEXT NOT NULL
+    sha256 TEXT NOT NULL, entry TEXT NOT NULL, actions TEXT NOT NULL, shown TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX digests_year ON digests(year);
 CREATE INDEX digests_date ON digests(date DESC, slug);
 CREATE INDEX digests_slug ON digests(slug, date DESC);
 CREATE INDEX digests_month ON digests(month, slug);
+-- What a year page's months need, without reading the entries.
+CREATE INDEX digests_lines ON digests(year, date DESC, slug, month, shown);
 CREATE TABLE cites(
     pr TEXT NOT NULL, date TEXT NOT NULL, slug TEXT NOT NULL,
     PRIMARY KEY(pr, date, slug)
@@ -74,7 +78,7 @@ CREATE TABLE follow_ups(
 ) WITHOUT ROWID;
 CREATE TABLE topics(
     topic TEXT NOT NULL, date TEXT NOT NULL, slug TEXT NOT NULL, month TEXT NOT NULL,
-    PRIMARY KEY(topic, date DESC, slug)
+    shown TEXT NOT NULL, PRIMARY KEY(topic, date DESC, slug)
 ) WITHOUT ROWID;
 CREATE TABLE collected(
     path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL,
@@ -192,10 +196,23 @@ class Manifest:
         self.remove(key)
         text = json.dumps(entry.to_json(), ensure_ascii=False, separators=(",", ":"))
         items = json.dumps(actions.to_json(), ensure_ascii=False, separators=(",", ":"))
+        shown = hashlib.sha256(repr(entry).encode()).hexdigest()[:16]
         day, slug = entry.date.isoformat(), entry.slug
         self.db.execute(
-            "INSERT INTO digests VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (key, slug, day, day[:7], entry.date.year, stamp, size, entry.sha256, text, items),
+            "INSERT INTO digests VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                key,
+                slug,
+                day,
+                day[:7],
+                entry.date.year,
+                stamp,
+                size,
+                entry.sha256,
+                text,
+                items,
+                shown,
+            ),
         )
         self.db.executemany(
             "INSERT OR IGNORE INTO cites VALUES (?, ?, ?)", ((pr, day, slug) for pr in entry.cites)
@@ -205,8 +222,8 @@ class Manifest:
             ((target, key) for _, target, *_ in entry.follow_ups),
         )
         self.db.executemany(
-            "INSERT OR IGNORE INTO topics VALUES (?, ?, ?, ?)",
-            ((topic, day, slug, day[:7]) for topic in entry.topics),
+            "INSERT OR IGNORE INTO topics VALUES (?, ?, ?, ?, ?)",
+            ((topic, day, slug, day[:7], shown) for topic in entry.topics),
         )
         self._entries[key] = entry
 
@@ -278,6 +295,33 @@ class Manifest:
         if slug is not None:
             return self.entries_where("d.slug = ?", (slug,), limit)
         return self.entries_where("1", (), limit)
+
+    def months_shown(
+        self, year: int, *, slug: str | None = None, topic: str | None = None
+    ) -> list[tuple[str, str]]:
+        """Each month (``YYYY-MM``, newest first) of ``year`` with editions (of project
+        ``slug`` or topic ``topic`` if given), and a hash of what listings show of them:
+        it changes when an edition's line in a listing would."""
+        if topic is not None:
+            rows = self.db.execute(
+                "SELECT month, shown FROM topics WHERE topic = ? AND date >= ? AND date < ? "
+                "ORDER BY date DESC, slug",
+                (topic, str(year), str(year + 1)),
+            )
+        elif slug is not None:
+            rows = self.db.execute(
+                "SELECT month, shown FROM digests WHERE slug = ? AND year = ? ORDER BY date DESC",
+                (slug, year),
+            )
+        else:
+            rows = self.db.execute(
+                "SELECT month, shown FROM digests WHERE year = ? ORDER BY date DESC, slug",
+                (year,),
+            )
+        found: dict[str, list[str]] = {}
+        for month, shown in rows:
+            found.setdefault(month, []).append(shown)
+        return [(m, hashlib.sha256(",".join(s).encode()).hexdigest()) for m, s in found.items()]
 
     def month(self, month: str) -> list[Entry]:
         """The entries of ``month`` (``YYYY-MM``), newest first."""

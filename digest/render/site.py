@@ -296,10 +296,32 @@ class _Build:
     ) -> None:
         """Offer the listings of the year ``group`` and their sitemap."""
         year = group // 100
-        entries = self.state.entries_where("d.year = ?", (year,))
-        for listing in listings.plan_years(self.settings, year, entries, everything, found):
-            self._offer_listing(out, group, listing)
+        for page in listings.plan_years(self.settings, year, self.state, everything, found):
+            listing = page.listing
+            info = self.info(listing.path, listing.title, listing.description, listing.feeds)
+            render = functools.partial(self._year_page, page, info)
+            self.offer(out, group, listing.path, self.key("year", info, listing.context), render)
         self._offer_sitemap(out, group, {})
+
+    def _year_page(self, page: listings.YearListing, info: PageInfo) -> bytes:
+        """The year page ``page``: each month's lines made once, then kept as a fragment."""
+        heading = page.collection.heading
+        context = page.listing.context
+        macros: Any = None
+        sections = []
+        for section in page.months:
+            key = Fragments.key(
+                "month", self.fingerprint, heading, info.root, section.month, section.shown
+            )
+            html = self.fragments.get(key)
+            if html is None:
+                if macros is None:
+                    macros = self._template("_macros.html").module
+                group = listings.month_group(page.collection, self.state, section.month)
+                html = str(macros.month_sections((group,), info.root, context["show_project"]))
+                self.fragments.put(key, html)
+            sections.append(Markup(html))  # made by the macro above, autoescaped
+        return self.page(page.listing.template, info, sections=sections, **context)
 
     def _offer_sitemap(self, out: Output, group: int, dated: dict[str, dt.date]) -> None:
         """Offer the sitemap of the HTML pages offered in ``group``, those of ``dated``
