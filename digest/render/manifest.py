@@ -62,7 +62,7 @@ CREATE TABLE digests(
     key TEXT PRIMARY KEY, slug TEXT NOT NULL, date TEXT NOT NULL, month TEXT NOT NULL,
     year INTEGER NOT NULL, stamp INTEGER NOT NULL, size INTEGER NOT NULL,
     sha256 TEXT NOT NULL, entry TEXT NOT NULL, actions TEXT NOT NULL, shown TEXT NOT NULL
-) WITHOUT ROWID;
+);
 CREATE INDEX digests_year ON digests(year);
 CREATE INDEX digests_date ON digests(date DESC, slug);
 CREATE INDEX digests_slug ON digests(slug, date DESC);
