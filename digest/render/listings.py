@@ -256,7 +256,7 @@ def plan_listings(
 @dataclass(frozen=True)
 class MonthSection:
     """A month of a year page, known by what its lines show (``shown``); its lines are
-    read only when that changed (see :func:`month_group`)."""
+    read only when that changed (see :func:`month_lines`)."""
 
     month: str
     shown: str
@@ -311,7 +311,7 @@ def plan_years(
     return pages
 
 
-def month_group(collection: Collection, archive: Archive, month: str) -> MonthGroup:
+def month_lines(collection: Collection, archive: Archive, month: str) -> MonthGroup:
     """The editions of ``month`` (``YYYY-MM``) on ``collection``'s year page."""
     (group,) = _months(collection.own(archive.month(month)))
     return group

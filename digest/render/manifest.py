@@ -63,7 +63,6 @@ CREATE TABLE digests(
     year INTEGER NOT NULL, stamp INTEGER NOT NULL, size INTEGER NOT NULL,
     sha256 TEXT NOT NULL, entry TEXT NOT NULL, actions TEXT NOT NULL, shown TEXT NOT NULL
 );
-CREATE INDEX digests_year ON digests(year);
 CREATE INDEX digests_date ON digests(date DESC, slug);
 CREATE INDEX digests_slug ON digests(slug, date DESC);
 CREATE INDEX digests_month ON digests(month, slug);

@@ -217,7 +217,7 @@ class _Build:
         self.groups: dict[str, int] = {}
         #: Corrections found so far, by cited change (see :meth:`corrections`).
         self.reported: dict[str, tuple[pulls.Correction, ...]] = {}
-        # Digests the feeds and desks read: the newest few hundred, parsed once.
+        # Digests the feeds read: the newest few dozen, parsed once.
         self._recent: dict[str, Digest | None] = {}
         self._templates: dict[str, jinja2.Template] = {}
         self._chromes: dict[str, Chrome] = {}
@@ -317,8 +317,8 @@ class _Build:
             if html is None:
                 if macros is None:
                     macros = self._template("_macros.html").module
-                group = listings.month_group(page.collection, self.state, section.month)
-                html = str(macros.month_sections((group,), info.root, context["show_project"]))
+                lines = listings.month_lines(page.collection, self.state, section.month)
+                html = str(macros.month_sections((lines,), info.root, context["show_project"]))
                 self.fragments.put(key, html)
             sections.append(Markup(html))  # made by the macro above, autoescaped
         return self.page(page.listing.template, info, sections=sections, **context)
@@ -559,7 +559,7 @@ class _Build:
         return form(channel, [item for item in ready if item is not None])
 
     def recent_digest(self, entry: Entry) -> Digest | None:
-        """The digest of ``entry``, parsed once per build (feeds and desks share the newest)."""
+        """The digest of ``entry``, parsed once per build (the feeds share the newest)."""
         if entry.path not in self._recent:
             self._recent[entry.path] = self.scanner.load(entry)
         return self._recent[entry.path]
