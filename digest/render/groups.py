@@ -97,19 +97,18 @@ def plan(
     changes: Changes,
     days: Iterable[tuple[str, str]],
     collections: Iterable[Collection],
-    recorded: set[int],
+    known: set[int],
     present: set[str],
 ) -> set[int]:
     """The groups whose pages this build plans again (the site-wide group is always planned).
 
     ``changes`` are the digests' and ``days`` the collected days' (see
-    :func:`collected_changes`); ``collections`` the site's, as they are now; ``recorded``
-    the groups with a page, and ``present`` the files in the site.
+    :func:`collected_changes`); ``collections`` the site's, as they are now; ``known``
+    the groups with a page or an edition, and ``present`` the files in the site.
     """
     navs = json.dumps(
         sorted((c.heading.kind, c.heading.slug, y.year) for c in collections for y in c.years)
     )
-    known = manifest.groups_of_editions() | recorded
     if manifest.trusted and manifest.meta("navs") == navs:
         dirty = reached(manifest, changes, days) | manifest.missing(present)
         dirty |= {year_group(group) for group in dirty if group != SITE_WIDE}

@@ -177,21 +177,15 @@ class Manifest:
         row = self.db.execute("SELECT sha256 FROM digests WHERE key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
 
-    def put(
-        self,
-        key: str,
-        record: Record,
-        entry: Entry | None = None,
-        actions: EditionActions | None = None,
-    ) -> None:
-        """Record digest ``key`` as ``record``; with ``entry`` and its ``actions``, as a new
-        or changed edition."""
+    def restamp(self, key: str, record: Record) -> None:
+        """Record that digest ``key`` is now ``record`` (its stat), its bytes unchanged."""
         stamp, size = record
-        if entry is None or actions is None:
-            self.db.execute(
-                "UPDATE digests SET stamp = ?, size = ? WHERE key = ?", (stamp, size, key)
-            )
-            return
+        self.db.execute("UPDATE digests SET stamp = ?, size = ? WHERE key = ?", (stamp, size, key))
+
+    def put(self, key: str, record: Record, entry: Entry, actions: EditionActions) -> None:
+        """Record digest ``key`` as ``record``, a new or changed edition: ``entry`` and its
+        ``actions``."""
+        stamp, size = record
         self.remove(key)
         text = json.dumps(entry.to_json(), ensure_ascii=False, separators=(",", ":"))
         items = json.dumps(actions.to_json(), ensure_ascii=False, separators=(",", ":"))

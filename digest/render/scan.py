@@ -127,7 +127,7 @@ class Scanner:
             return self._broken(key, previous, f"{path}: cannot read: {error}")
         sha = hashlib.sha256(data).hexdigest()
         if previous and self.manifest.sha256(key) == sha:
-            self.manifest.put(key, record)
+            self.manifest.restamp(key, record)
             return True
         try:
             digest = digest_adapter().validate_json(data)

@@ -140,7 +140,10 @@ def _build_site(
     collected, to_save, changed_days = groups.collected_changes(state, inputs, store.root)
     everything, found = listings.collections(settings, state)
     recorded = state.groups()
-    dirty = groups.plan(state, changes, changed_days, (everything, *found), recorded, present)
+    with_editions = state.groups_of_editions()
+    dirty = groups.plan(
+        state, changes, changed_days, (everything, *found), recorded | with_editions, present
+    )
     planned = {manifest.SITE_WIDE, *dirty}
     previous = state.pages(planned)
     build = _Build(
@@ -149,7 +152,7 @@ def _build_site(
     out = Output(site_dir, {path: key for path, (key, _) in previous.items()}, present=present)
     # Groups that hold pages but no edition (their editions are gone) are not offered:
     # their pages are deleted as stale.
-    for group in sorted(dirty & state.groups_of_editions(), reverse=True):
+    for group in sorted(dirty & with_editions, reverse=True):
         if group % 100:
             build.offer_month(out, group)
         else:
@@ -297,10 +300,7 @@ class _Build:
         """Offer the listings of the year ``group`` and their sitemap."""
         year = group // 100
         for page in listings.plan_years(self.settings, year, self.state, everything, found):
-            listing = page.listing
-            info = self.info(listing.path, listing.title, listing.description, listing.feeds)
-            render = functools.partial(self._year_page, page, info)
-            self.offer(out, group, listing.path, self.key("year", info, listing.context), render)
+            self._offer_listing(out, group, page.listing, functools.partial(self._year_page, page))
         self._offer_sitemap(out, group, {})
 
     def _year_page(self, page: listings.YearListing, info: PageInfo) -> bytes:
@@ -515,10 +515,20 @@ class _Build:
         """The HTML pages offered so far in ``group``, sorted (what its sitemap lists)."""
         return sorted(p for p, g in self.groups.items() if g == group and p.endswith(".html"))
 
-    def _offer_listing(self, out: Output, group: int, listing: listings.Listing) -> None:
+    def _offer_listing(
+        self,
+        out: Output,
+        group: int,
+        listing: listings.Listing,
+        make: Callable[[PageInfo], bytes] | None = None,
+    ) -> None:
+        """Offer ``listing``, rendered from its context, or by ``make`` given its head."""
         info = self.info(listing.path, listing.title, listing.description, listing.feeds)
         key = self.key(listing.template, info, listing.context)
-        render = functools.partial(self.page, listing.template, info, **listing.context)
+        if make is None:
+            render = functools.partial(self.page, listing.template, info, **listing.context)
+        else:
+            render = functools.partial(make, info)
         self.offer(out, group, listing.path, key, render)
 
     def _offer_feeds(self, out: Output, everything: Collection, found: list[Collection]) -> None:
