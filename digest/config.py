@@ -1,21 +1,28 @@
 """Load and validate ``digest.yaml``.
 
-The file is parsed with PyYAML and validated by pydantic models that forbid unknown
-keys. Any problem becomes one :class:`~digest.errors.ConfigError` naming the file,
-the key and the line, with a suggestion when a key looks like a typo.
+The file is parsed with PyYAML and converted by msgspec into frozen structs that forbid
+unknown keys and check types and ranges; the rules a type cannot say (slugs, URLs,
+repository names, printable text) are checked after, each knowing its key. Any problem
+becomes one :class:`~digest.errors.ConfigError` naming the file, the key and the line,
+with a suggestion when a key looks like a typo.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 from urllib.parse import urlsplit
 
+import msgspec
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from msgspec import Meta, Struct, field
+from msgspec.structs import force_setattr, replace
 
+from digest import decoding
+from digest.decoding import Location
 from digest.errors import ConfigError
 from digest.text import slugify
 
@@ -49,49 +56,53 @@ _UNPRINTABLE = re.compile(
 )
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+class InvalidSettings(ValueError):
+    """Configuration data breaks a rule; ``loc`` says where, the message what."""
 
-    @field_validator("*", mode="after")
-    @classmethod
-    def _printable(cls, value: Any) -> Any:
-        """Refuse a string (or a string in a list, or a path) with an unprintable character."""
-        texts = value if isinstance(value, tuple) else (value,)
-        for text in texts:
-            if isinstance(text, str | Path) and (bad := _UNPRINTABLE.search(str(text))):
-                raise ValueError(
-                    f"contains the unprintable character U+{ord(bad.group()):04X}; remove it"
-                )
-        return value
+    def __init__(self, loc: Location, message: str) -> None:
+        super().__init__(message)
+        self.loc = loc
+        self.message = message
 
 
-NonEmpty = Annotated[str, Field(min_length=1)]
+class _Section(Struct, frozen=True, forbid_unknown_fields=True):
+    """A part of the configuration: immutable, refusing keys it does not know.
+
+    Subclasses say ``frozen=True`` again for type checkers, and ``kw_only=True`` (msgspec
+    applies it per class): fields are named at every call, as in the file.
+    """
+
+    def problems(self) -> Iterator[tuple[str | None, str]]:
+        """Yield (key, or None for the whole section; message) for each rule broken."""
+        return iter(())
 
 
-def _with_slug(data: Any) -> Any:
-    """Fill in ``slug`` from ``name`` in raw input that has a name but no slug."""
-    if isinstance(data, dict) and not data.get("slug") and isinstance(data.get("name"), str):
-        return {**data, "slug": slugify(data["name"])}
-    return data
+NonEmpty = Annotated[str, Meta(min_length=1)]
 
 
-def _valid_slug(value: str | None) -> str | None:
+def _derive_slug(section: TopicSettings | ProjectSettings) -> None:
+    """Fill in ``slug`` from ``name`` when the configuration gives none."""
+    if not section.slug:
+        force_setattr(section, "slug", slugify(section.name))
+
+
+def _slug_problem(value: str | None) -> str | None:
     if value is not None and not SLUG.match(value):
-        raise ValueError(f"slug {value!r} must be lower-case letters, digits and dashes")
-    return value
+        return f"slug {value!r} must be lower-case letters, digits and dashes"
+    return None
 
 
-def _project_slug(value: str | None) -> str | None:
-    """A valid slug that is not the name of one of the site's own pages or folders."""
+def _project_slug_problem(value: str | None) -> str | None:
+    """What is wrong with a project's slug: malformed, or the name of a page of the site."""
     if value in RESERVED_SLUGS:
-        raise ValueError(
+        return (
             f"slug {value!r} is taken by the site's own pages "
             f"({', '.join(sorted(RESERVED_SLUGS))}); set another `slug:`"
         )
-    return _valid_slug(value)
+    return _slug_problem(value)
 
 
-class SiteSettings(_Strict):
+class SiteSettings(_Section, frozen=True, kw_only=True):
     """How the published site presents itself."""
 
     title: NonEmpty = "The Wire"
@@ -100,21 +111,22 @@ class SiteSettings(_Strict):
     base_url: NonEmpty = "https://example.invalid/"
     description: str = "Daily news of what busy open-source repositories merged."
     #: How many editions the front page lists.
-    recent: Annotated[int, Field(ge=1, le=100)] = 10
+    recent: Annotated[int, Meta(ge=1, le=100)] = 10
     #: How many editions each RSS feed carries.
-    feed_items: Annotated[int, Field(ge=1, le=500)] = 30
+    feed_items: Annotated[int, Meta(ge=1, le=500)] = 30
     #: A folder of templates that override the shipped ones (relative to the config file).
     templates: Path | None = None
 
-    @field_validator("base_url")
-    @classmethod
-    def _absolute_url(cls, value: str) -> str:
-        if not re.match(r"^https?://[^/\s]+", value):
-            raise ValueError("must be an absolute http(s) URL, e.g. https://news.example.org/")
-        return value if value.endswith("/") else value + "/"
+    def __post_init__(self) -> None:
+        if not self.base_url.endswith("/"):
+            force_setattr(self, "base_url", self.base_url + "/")
+
+    def problems(self) -> Iterator[tuple[str | None, str]]:
+        if not re.match(r"^https?://[^/\s]+", self.base_url):
+            yield "base_url", "must be an absolute http(s) URL, e.g. https://news.example.org/"
 
 
-class TopicSettings(_Strict):
+class TopicSettings(_Section, frozen=True, kw_only=True):
     """A named subject; an edition belongs to it when one of its changes matches a rule."""
 
     name: NonEmpty
@@ -126,51 +138,51 @@ class TopicSettings(_Strict):
     #: Title prefixes, case-insensitive (``Arm backend:``, ``[MLX]``).
     title_prefixes: tuple[str, ...] = ()
 
-    _derive_slug = model_validator(mode="before")(lambda data: _with_slug(data))
-    _check_slug = field_validator("slug")(lambda value: _valid_slug(value))
+    def __post_init__(self) -> None:
+        _derive_slug(self)
 
-    @model_validator(mode="after")
-    def _has_rules(self) -> TopicSettings:
+    def problems(self) -> Iterator[tuple[str | None, str]]:
+        if problem := _slug_problem(self.slug):
+            yield "slug", problem
         if not (self.labels or self.paths or self.title_prefixes):
-            raise ValueError("a topic needs at least one of labels, paths, title_prefixes")
-        return self
+            yield None, "a topic needs at least one of labels, paths, title_prefixes"
 
 
-class GitHubSettings(_Strict):
+class GitHubSettings(_Section, frozen=True, kw_only=True):
     """How the GitHub source talks to the API."""
 
     #: API root; default ``GITHUB_API_URL`` from the environment, else https://api.github.com.
     api_url: str | None = None
     #: Seconds per HTTP request.
-    timeout: Annotated[float, Field(gt=0, le=600)] = 30.0
+    timeout: Annotated[float, Meta(gt=0, le=600)] = 30.0
     #: Retries of a 5xx, a connection error or a secondary rate limit.
-    retries: Annotated[int, Field(ge=0, le=20)] = 5
+    retries: Annotated[int, Meta(ge=0, le=20)] = 5
     #: Longest wait for an exhausted primary rate limit to reset before giving up on a repo.
-    max_reset_wait: Annotated[int, Field(ge=0, le=3600)] = 300
+    max_reset_wait: Annotated[int, Meta(ge=0, le=3600)] = 300
     #: Seconds one repository may take in all (requests, retries, waits) before it is given up.
-    deadline: Annotated[float, Field(gt=0, le=86400)] = 120.0
+    deadline: Annotated[float, Meta(gt=0, le=86400)] = 120.0
 
 
-class OpenAISettings(_Strict):
+class OpenAISettings(_Section, frozen=True, kw_only=True):
     """How the ``openai`` writer talks to an OpenAI-compatible server."""
 
     model: NonEmpty = "gpt-4o-mini"
     #: Server root; default ``OPENAI_BASE_URL`` from the environment, else OpenAI's.
     base_url: str | None = None
-    temperature: Annotated[float, Field(ge=0, le=2)] = 0.2
+    temperature: Annotated[float, Meta(ge=0, le=2)] = 0.2
     #: Most tokens (prompt and answer) one edition may use; fits an 8k-context model.
-    token_budget: Annotated[int, Field(ge=1000, le=1_000_000)] = 6000
+    token_budget: Annotated[int, Meta(ge=1000, le=1_000_000)] = 6000
     #: Seconds per request.
-    timeout: Annotated[float, Field(gt=0, le=600)] = 60.0
+    timeout: Annotated[float, Meta(gt=0, le=600)] = 60.0
     #: Retries of a 429 or 5xx by the SDK before the writer falls back.
-    max_retries: Annotated[int, Field(ge=0, le=10)] = 2
+    max_retries: Annotated[int, Meta(ge=0, le=10)] = 2
     #: How to ask for JSON: ``json_schema`` (strict structured output), ``json_object``
     #: (JSON mode, the schema in the system message: llama.cpp, older servers), or ``auto``:
     #: ``json_schema`` until the server refuses it, then ``json_object`` for the run.
     response_format: Literal["auto", "json_schema", "json_object"] = "auto"
 
 
-class RepoSettings(_Strict):
+class RepoSettings(_Section, frozen=True, kw_only=True):
     """One repository of a project and where to read it from."""
 
     name: NonEmpty
@@ -188,37 +200,27 @@ class RepoSettings(_Strict):
     #: The source to use; derived: ``git`` when ``git`` is set, else ``github``.
     source: str | None = None
 
-    @field_validator("name")
-    @classmethod
-    def _owner_repo(cls, value: str) -> str:
-        if not REPO_NAME.match(value):
-            raise ValueError(f"{value!r} is not of the form owner/repo")
-        return value
+    def __post_init__(self) -> None:
+        if self.source is None:
+            force_setattr(self, "source", "git" if self.git else "github")
+        if self.url is not None:
+            force_setattr(self, "url", self.url.rstrip("/"))
 
-    @field_validator("url")
-    @classmethod
-    def _web_url(cls, value: str | None) -> str | None:
-        if value is None:
-            return None
-        parts = urlsplit(value)
-        if parts.scheme not in ("https", "http") or not parts.netloc:
-            raise ValueError(f"{value!r} is not an http(s) URL")
-        return value.rstrip("/")
+    def problems(self) -> Iterator[tuple[str | None, str]]:
+        if not REPO_NAME.match(self.name):
+            yield "name", f"{self.name!r} is not of the form owner/repo"
+        if self.url is not None:
+            parts = urlsplit(self.url)
+            if parts.scheme not in ("https", "http") or not parts.netloc:
+                yield "url", f"{self.url!r} is not an http(s) URL"
 
     @property
     def web_url(self) -> str:
         """Where the repository is browsed: ``url``, else its page on github.com."""
         return self.url or f"https://github.com/{self.name}"
 
-    @model_validator(mode="before")
-    @classmethod
-    def _derive_source(cls, data: Any) -> Any:
-        if isinstance(data, dict) and data.get("source") is None:
-            return {**data, "source": "git" if data.get("git") else "github"}
-        return data
 
-
-class ProjectSettings(_Strict):
+class ProjectSettings(_Section, frozen=True, kw_only=True):
     """A project: one edition a day covering all of its repositories."""
 
     name: NonEmpty
@@ -226,18 +228,17 @@ class ProjectSettings(_Strict):
     display_name: NonEmpty | None = None
     slug: str | None = None
     description: str = ""
-    repos: Annotated[tuple[RepoSettings, ...], Field(min_length=1)]
+    repos: Annotated[tuple[RepoSettings, ...], Meta(min_length=1)]
 
-    _derive_slug = model_validator(mode="before")(lambda data: _with_slug(data))
-    _check_slug = field_validator("slug")(lambda value: _project_slug(value))
+    def __post_init__(self) -> None:
+        _derive_slug(self)
 
-    @model_validator(mode="after")
-    def _unique_repos(self) -> ProjectSettings:
+    def problems(self) -> Iterator[tuple[str | None, str]]:
+        if problem := _project_slug_problem(self.slug):
+            yield "slug", problem
         names = [repo.name.lower() for repo in self.repos]
-        dupes = sorted({n for n in names if names.count(n) > 1})
-        if dupes:
-            raise ValueError(f"repository listed twice: {', '.join(dupes)}")
-        return self
+        if dupes := sorted({n for n in names if names.count(n) > 1}):
+            yield None, f"repository listed twice: {', '.join(dupes)}"
 
     @property
     def shown(self) -> str:
@@ -246,34 +247,31 @@ class ProjectSettings(_Strict):
 
     @property
     def key(self) -> str:
-        """The project's slug (always set after validation)."""
+        """The project's slug (always set: derived from the name when not given)."""
         assert self.slug is not None
         return self.slug
 
 
-class Settings(_Strict):
+class Settings(_Section, frozen=True, kw_only=True):
     """The whole configuration file."""
 
-    site: SiteSettings = SiteSettings()
+    site: SiteSettings = field(default_factory=SiteSettings)
     data_dir: Path = Path("data")
     site_dir: Path = Path("site")
     #: The writer used unless ``--writer`` says otherwise.
     writer: NonEmpty = "extractive"
-    github: GitHubSettings = GitHubSettings()
-    openai: OpenAISettings = OpenAISettings()
+    github: GitHubSettings = field(default_factory=GitHubSettings)
+    openai: OpenAISettings = field(default_factory=OpenAISettings)
     topics: tuple[TopicSettings, ...] = ()
-    projects: Annotated[tuple[ProjectSettings, ...], Field(min_length=1)]
+    projects: Annotated[tuple[ProjectSettings, ...], Meta(min_length=1)]
 
-    @model_validator(mode="after")
-    def _unique(self) -> Settings:
+    def problems(self) -> Iterator[tuple[str | None, str]]:
         for kind, slugs in (
             ("project", [p.key for p in self.projects]),
             ("topic", [t.slug or "" for t in self.topics]),
         ):
-            dupes = sorted({s for s in slugs if slugs.count(s) > 1})
-            if dupes:
-                raise ValueError(f"two {kind}s share the slug {', '.join(dupes)}")
-        return self
+            if dupes := sorted({s for s in slugs if slugs.count(s) > 1}):
+                yield None, f"two {kind}s share the slug {', '.join(dupes)}"
 
     def project(self, slug: str) -> ProjectSettings:
         for project in self.projects:
@@ -304,12 +302,10 @@ def load_settings(path: Path) -> Settings:
         raise ConfigError(path, f"line {line}: invalid YAML: {error.problem}") from None
     except yaml.YAMLError as error:
         raise ConfigError(path, f"invalid YAML: {error}") from None
-    if not isinstance(raw, dict):
-        raise ConfigError(path, "must be a mapping with at least a 'projects' key")
     try:
-        settings = Settings.model_validate(raw)
-    except ValidationError as error:
-        raise _explain(path, root, error) from None
+        settings = parse_settings(raw)
+    except InvalidSettings as invalid:
+        raise _located(path, root, invalid) from None
     settings = _resolve_paths(settings, path.parent.resolve())
     _refuse_dangerous_dirs(path, settings)
     templates = settings.site.templates
@@ -318,6 +314,126 @@ def load_settings(path: Path) -> Settings:
         what = "is not a folder" if templates.exists() else "no such folder"
         raise ConfigError(path, f"{what}: {templates}", "site.templates")
     return settings
+
+
+def parse_settings(raw: object) -> Settings:
+    """Validate ``raw`` (the configuration file's data) into Settings, strings stripped.
+
+    Raises :class:`InvalidSettings` at the first problem: an unprintable character, an
+    unknown or missing key, a value of the wrong type or range, then a broken rule.
+    """
+    if not isinstance(raw, dict):
+        raise InvalidSettings((), "must be a mapping with at least a 'projects' key")
+    try:
+        settings = msgspec.convert(_stripped(raw, ()), Settings, dec_hook=_decode_path)
+    except msgspec.ValidationError as error:
+        raise _invalid(error) from None
+    for loc, message in _problems(settings, ()):
+        raise InvalidSettings(loc, message)
+    return settings
+
+
+def _stripped(value: Any, loc: Location) -> Any:
+    """``value`` with every string in it stripped of surrounding whitespace.
+
+    Raises InvalidSettings at a string holding an unprintable character.
+    """
+    if isinstance(value, str):
+        if bad := _UNPRINTABLE.search(value):
+            problem = f"contains the unprintable character U+{ord(bad.group()):04X}; remove it"
+            raise InvalidSettings(loc, problem)
+        return value.strip()
+    if isinstance(value, dict):
+        return {key: _stripped(item, (*loc, key)) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_stripped(item, (*loc, index)) for index, item in enumerate(value)]
+    return value
+
+
+def _decode_path(kind: type, value: object) -> object:
+    if kind is Path and isinstance(value, str):
+        return Path(value)
+    raise TypeError(f"expected text, got {type(value).__name__}")
+
+
+def _problems(section: _Section, loc: Location) -> Iterator[tuple[Location, str]]:
+    """Yield (where, message) for each rule ``section`` and the sections in it break."""
+    for name in section.__struct_fields__:
+        value = getattr(section, name)
+        if isinstance(value, _Section):
+            yield from _problems(value, (*loc, name))
+        elif isinstance(value, tuple):
+            for index, item in enumerate(value):
+                if isinstance(item, _Section):
+                    yield from _problems(item, (*loc, name, index))
+    for key, message in section.problems():
+        yield ((*loc, key) if key else loc), message
+
+
+#: msgspec's words for JSON types, as a configuration's writer would say them.
+_KINDS = {
+    "str": "text",
+    "int": "a whole number",
+    "float": "a number",
+    "bool": "true or false",
+    "array": "a list",
+    "object": "a mapping",
+    "null": "nothing",
+    "Path": "a path",
+}
+
+
+def _invalid(error: msgspec.ValidationError) -> InvalidSettings:
+    """Turn msgspec's message (``what - at `$.key[0].key```) into InvalidSettings."""
+    loc, what = decoding.problem(error)
+    if key := re.fullmatch(r"Object contains unknown field `(.+)`", what):
+        known = sorted(_section_at(loc).__struct_fields__)
+        hint = difflib.get_close_matches(key[1], known, n=1)
+        suggestion = f"did you mean {hint[0]!r}?" if hint else f"known keys: {', '.join(known)}"
+        return InvalidSettings((*loc, key[1]), f"unknown key; {suggestion}")
+    if key := re.fullmatch(r"Object missing required field `(.+)`", what):
+        return InvalidSettings((*loc, key[1]), "required key is missing")
+    if what == "Expected `str` of length >= 1":
+        return InvalidSettings(loc, "must not be empty")
+    if what == "Expected `array` of length >= 1":
+        return InvalidSettings(loc, "needs at least one entry")
+    if what.startswith("Invalid enum value") and loc:
+        fields = msgspec.structs.fields(_section_at(loc[:-1]))
+        choices = next((get_args(info.type) for info in fields if info.name == loc[-1]), ())
+        return InvalidSettings(loc, f"must be one of {', '.join(map(str, choices))}")
+    said = re.sub(r"`(\w+)`", lambda kind: _KINDS.get(kind[1], kind[1]), what)
+    return InvalidSettings(loc, said[:1].lower() + said[1:])
+
+
+def _section_at(loc: Location) -> type[_Section]:
+    """The section type that reads the mapping at ``loc`` (a valid path into Settings)."""
+    section: type[_Section] = Settings
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        for info in msgspec.structs.fields(section):
+            if info.name == part:
+                section = _first_section(info.type) or section
+    return section
+
+
+def _first_section(annotation: Any) -> type[_Section] | None:
+    if isinstance(annotation, type) and issubclass(annotation, _Section):
+        return annotation
+    for arg in get_args(annotation):
+        if found := _first_section(arg):
+            return found
+    return None
+
+
+def _located(path: Path, root: yaml.Node | None, invalid: InvalidSettings) -> ConfigError:
+    """A ConfigError naming ``invalid``'s key and the line of the file it is on."""
+    loc = list(invalid.loc)
+    key = decoding.dotted(invalid.loc)
+    node, parent = _node_at(root, loc)
+    target = node or parent
+    line = f"line {target.start_mark.line + 1}: " if target is not None and loc else ""
+    return ConfigError(path, f"{line}{invalid.message}", key or None)
 
 
 def _refuse_dangerous_dirs(path: Path, settings: Settings) -> None:
@@ -357,26 +473,23 @@ def _resolve_paths(settings: Settings, base: Path) -> Settings:
         return p.expanduser() if p.expanduser().is_absolute() else base / p
 
     projects = tuple(
-        project.model_copy(
-            update={
-                "repos": tuple(
-                    repo.model_copy(update={"git": resolve(repo.git)}) if repo.git else repo
-                    for repo in project.repos
-                )
-            }
+        replace(
+            project,
+            repos=tuple(
+                replace(repo, git=resolve(repo.git)) if repo.git else repo for repo in project.repos
+            ),
         )
         for project in settings.projects
     )
     site = settings.site
     if site.templates is not None:
-        site = site.model_copy(update={"templates": resolve(site.templates)})
-    return settings.model_copy(
-        update={
-            "data_dir": resolve(settings.data_dir),
-            "site_dir": resolve(settings.site_dir),
-            "projects": projects,
-            "site": site,
-        }
+        site = replace(site, templates=resolve(site.templates))
+    return replace(
+        settings,
+        data_dir=resolve(settings.data_dir),
+        site_dir=resolve(settings.site_dir),
+        projects=projects,
+        site=site,
     )
 
 
@@ -398,28 +511,6 @@ def _reject_duplicate_keys(path: Path, node: yaml.Node | None) -> None:
             _reject_duplicate_keys(path, item)
 
 
-def _explain(path: Path, root: yaml.Node | None, error: ValidationError) -> ConfigError:
-    """Turn pydantic's first error into a message naming the key, the line and a fix."""
-    # A misspelt key also shows up as a missing one; the typo is the useful message.
-    first = min(error.errors(), key=lambda e: e["type"] != "extra_forbidden")
-    loc = [part for part in first["loc"] if not str(part).startswith(("function-", "model"))]
-    key = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in loc).replace(".[", "[")
-    node, parent = _node_at(root, loc)
-    target = node or parent
-    line = f"line {target.start_mark.line + 1}: " if target is not None else ""
-    kind = first["type"]
-    if kind == "extra_forbidden":
-        model = _model_at(loc[:-1])
-        known = sorted(model.model_fields) if model else []
-        hint = difflib.get_close_matches(str(loc[-1]), known, n=1)
-        suggestion = f"; did you mean {hint[0]!r}?" if hint else f"; known keys: {', '.join(known)}"
-        return ConfigError(path, f"{line}unknown key{suggestion}", key or None)
-    if kind == "missing":
-        return ConfigError(path, f"{line}required key is missing", key or None)
-    message = str(first["msg"]).removeprefix("Value error, ")
-    return ConfigError(path, f"{line}{message}", key or None)
-
-
 def _node_at(root: yaml.Node | None, loc: list[Any]) -> tuple[yaml.Node | None, yaml.Node | None]:
     """Walk the YAML node tree along ``loc``; return (node, deepest parent found)."""
     node, parent = root, root
@@ -438,28 +529,3 @@ def _node_at(root: yaml.Node | None, loc: list[Any]) -> tuple[yaml.Node | None, 
         else:
             return None, parent
     return node, parent
-
-
-def _model_at(loc: list[Any]) -> type[BaseModel] | None:
-    """The pydantic model that validates the mapping at ``loc``."""
-    model: type[BaseModel] = Settings
-    for part in loc:
-        if isinstance(part, int):
-            continue
-        annotation = model.model_fields[part].annotation if part in model.model_fields else None
-        nested = _first_model(annotation)
-        if nested is None:
-            return None
-        model = nested
-    return model
-
-
-def _first_model(annotation: Any) -> type[BaseModel] | None:
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    for arg in getattr(annotation, "__args__", ()):
-        found = _first_model(arg)
-        if found is not None:
-            return found
-    metadata_origin = getattr(annotation, "__origin__", None)
-    return _first_model(metadata_origin) if metadata_origin not in (None, annotation) else None

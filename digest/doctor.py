@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from msgspec.structs import replace
+
 from digest.clock import Clock
 from digest.config import RepoSettings, Settings
 from digest.errors import WireError
@@ -57,10 +59,8 @@ def diagnose(
     findings = [_configuration(settings, repos, config)]
     on_github = [repo for repo in repos if repo.source == "github"]
     if on_github:
-        github = settings.github.model_copy(
-            update={"retries": min(DOCTOR_RETRIES, settings.github.retries)}
-        )
-        context = SourceContext(settings.model_copy(update={"github": github}), clock, env)
+        github = replace(settings.github, retries=min(DOCTOR_RETRIES, settings.github.retries))
+        context = SourceContext(replace(settings, github=github), clock, env)
         source = GitHubSource(context)
         findings += [_token(source), _budget(source), _graphql(source)]
         findings += [_github_repo(source, repo) for repo in on_github]
@@ -81,8 +81,8 @@ def _openai(settings: Settings, env: Mapping[str, str], clock: Clock) -> Finding
     from digest.summarize.base import WriterContext
     from digest.summarize.llm import OpenAIWriter
 
-    quick = settings.openai.model_copy(update={"max_retries": DOCTOR_RETRIES})
-    context = WriterContext(settings.model_copy(update={"openai": quick}), clock, env)
+    quick = replace(settings.openai, max_retries=DOCTOR_RETRIES)
+    context = WriterContext(replace(settings, openai=quick), clock, env)
     try:
         probe = OpenAIWriter(context).probe()
     except WireError as error:

@@ -6,11 +6,8 @@ editions get one :class:`~digest.models.FailureReason` from a closed list, chose
 
 from __future__ import annotations
 
-import json
 import socket
 from collections.abc import Iterator
-
-from pydantic import ValidationError
 
 from digest.errors import SourceError
 from digest.models import FailureReason
@@ -122,7 +119,8 @@ def _network(error: BaseException) -> FailureReason | None:
 
 
 def _answer(error: BaseException) -> FailureReason | None:
-    unusable = (ValidationError, json.JSONDecodeError, ValueError, KeyError, TypeError)
+    # ValueError covers json's JSONDecodeError and the validators' errors.
+    unusable = (ValueError, KeyError, TypeError)
     if isinstance(error, (*unusable, AssertionError, RuntimeError)):
         return FailureReason.UNREADABLE_ANSWER
     return None

@@ -10,9 +10,6 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Annotated
-
-from pydantic import BeforeValidator
 
 
 class Urgency(StrEnum):
@@ -170,21 +167,12 @@ class FailureReason(StrEnum):
     UNREADABLE = "could not be read"
 
 
-def _known_reason(value: object) -> object:
-    """Read a stored reason; free text stored by earlier versions becomes a generic one."""
-    if isinstance(value, str) and value not in FailureReason._value2member_map_:
-        if value.startswith("not collected"):
-            return FailureReason.NOT_COLLECTED
-        return FailureReason.UNREADABLE
-    return value
-
-
 @dataclass(frozen=True)
 class RepoFailure:
     """A repository that could not be read for the edition, and why (in public words)."""
 
     repo: str
-    reason: Annotated[FailureReason, BeforeValidator(_known_reason)]
+    reason: FailureReason
 
 
 @dataclass(frozen=True)

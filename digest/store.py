@@ -12,7 +12,6 @@ Files are written atomically (temporary file, fsync, rename) and deterministical
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import json
 import os
 import re
@@ -21,10 +20,11 @@ from pathlib import Path
 from secrets import token_hex
 from typing import Any, TypeVar
 
-from pydantic import TypeAdapter, ValidationError
+import msgspec
 
+from digest import decoding
 from digest.errors import StorageError, WireError
-from digest.models import Digest, RepoDay
+from digest.models import Digest, FailureReason, RepoDay
 
 T = TypeVar("T")
 #: How a temporary file of :func:`write_atomic` ends; ``.<name>.<8 random chars>.tmp``.
@@ -32,17 +32,64 @@ TMP_SUFFIX = ".tmp"
 _ORPHAN = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
 
 
-# Made on first use: each costs milliseconds of every start-up, and a build with
-# nothing to do needs neither.
-@functools.cache
-def digest_adapter() -> TypeAdapter[Digest]:
-    """What parses and dumps digests (also used by the site's scan)."""
-    return TypeAdapter(Digest)
+class UnreadableRecord(ValueError):
+    """Bytes that are not a stored record of the kind asked for."""
+
+    def __init__(self, where: str, what: str) -> None:
+        super().__init__(f"{where or 'file'}: {what}")
+        #: The key path of the first problem (``references[0].n``); empty: the whole file.
+        self.where = where
+        #: What is wrong there.
+        self.what = what
 
 
-@functools.cache
-def _repo_day_adapter() -> TypeAdapter[RepoDay]:
-    return TypeAdapter(RepoDay)
+def parse_record(data: bytes, kind: type[T]) -> T:
+    """Parse JSON ``data`` into a ``kind`` record (a Digest, a RepoDay).
+
+    Reads what earlier versions stored too. Raises UnreadableRecord, saying where the
+    first problem is, when ``data`` is not JSON or not of ``kind``'s shape.
+    """
+    try:
+        return _decoder(kind).decode(data)
+    except msgspec.DecodeError as error:
+        first = error
+    try:  # the slow way, for records stored by earlier versions
+        return msgspec.convert(_upgraded(msgspec.json.decode(data)), kind)
+    except msgspec.DecodeError:
+        loc, what = decoding.problem(first)
+        raise UnreadableRecord(decoding.dotted(loc), what) from None
+
+
+_decoders: dict[type[Any], msgspec.json.Decoder[Any]] = {}
+
+
+def _decoder(kind: type[T]) -> msgspec.json.Decoder[T]:
+    """The decoder of ``kind`` records, made once (each costs a millisecond or so)."""
+    if kind not in _decoders:
+        _decoders[kind] = msgspec.json.Decoder(kind)
+    return _decoders[kind]
+
+
+def _upgraded(record: Any) -> Any:
+    """``record`` as this version stores it: free-text failure reasons become generic ones."""
+    if isinstance(record, dict) and isinstance(record.get("failed_repos"), list):
+        failures = [
+            {**failure, "reason": _known_reason(failure.get("reason"))}
+            if isinstance(failure, dict)
+            else failure
+            for failure in record["failed_repos"]
+        ]
+        return {**record, "failed_repos": failures}
+    return record
+
+
+def _known_reason(value: object) -> object:
+    """A stored reason; earlier versions stored free text, which becomes a generic one."""
+    if isinstance(value, str) and value not in FailureReason._value2member_map_:
+        if value.startswith("not collected"):
+            return FailureReason.NOT_COLLECTED.value
+        return FailureReason.UNREADABLE.value
+    return value
 
 
 def write_atomic(path: Path, data: bytes) -> bool:
@@ -115,12 +162,6 @@ def remove_orphans(root: Path) -> list[Path]:
     return removed
 
 
-def first_problem(error: ValidationError) -> tuple[str, str]:
-    """Return where (dotted location, empty for the whole input) and what the first error is."""
-    problem = error.errors()[0]
-    return ".".join(str(p) for p in problem["loc"]), problem["msg"]
-
-
 def dumps(value: Any) -> bytes:
     """Serialise a JSON-ready value deterministically (sorted keys, UTF-8, newline at end)."""
     return (json.dumps(value, sort_keys=True, indent=2, ensure_ascii=False) + "\n").encode()
@@ -139,11 +180,11 @@ class Store:
 
     def save_repo_day(self, repo_day: RepoDay) -> Path:
         path = self.repo_day_path(repo_day.repo, repo_day.date)
-        write_atomic(path, dumps(_repo_day_adapter().dump_python(repo_day, mode="json")))
+        write_atomic(path, dumps(msgspec.to_builtins(repo_day)))
         return path
 
     def load_repo_day(self, repo: str, day: dt.date) -> RepoDay | None:
-        return self._load(self.repo_day_path(repo, day), _repo_day_adapter())
+        return self._load(self.repo_day_path(repo, day), RepoDay)
 
     # Digests.
     def digest_path(self, project_slug: str, day: dt.date) -> Path:
@@ -151,11 +192,11 @@ class Store:
 
     def save_digest(self, digest: Digest) -> Path:
         path = self.digest_path(digest.project_slug, digest.date)
-        write_atomic(path, dumps(digest_adapter().dump_python(digest, mode="json")))
+        write_atomic(path, dumps(msgspec.to_builtins(digest)))
         return path
 
     def load_digest(self, project_slug: str, day: dt.date) -> Digest | None:
-        return self._load(self.digest_path(project_slug, day), digest_adapter())
+        return self._load(self.digest_path(project_slug, day), Digest)
 
     def digest_files(self) -> Iterator[tuple[str, dt.date, Path]]:
         """Yield (project slug, date, path) of every stored digest, in no particular order."""
@@ -175,13 +216,13 @@ class Store:
     @staticmethod
     def read_digest(path: Path) -> Digest:
         """Parse the digest file at ``path``; raise WireError when it is not one."""
-        digest = Store._load(path, digest_adapter())
+        digest = Store._load(path, Digest)
         if digest is None:
             raise WireError(f"{path}: digest file disappeared while reading")
         return digest
 
     @staticmethod
-    def _load(path: Path, adapter: TypeAdapter[T]) -> T | None:
+    def _load(path: Path, kind: type[T]) -> T | None:
         try:
             raw = path.read_bytes()
         except FileNotFoundError:
@@ -189,10 +230,8 @@ class Store:
         except OSError as error:
             raise WireError(f"{path}: cannot read: {error.strerror or error}") from None
         try:
-            return adapter.validate_json(raw)
-        except ValidationError as error:
-            where, msg = first_problem(error)
+            return parse_record(raw, kind)
+        except UnreadableRecord as error:
             raise WireError(
-                f"{path}: not a valid stored record ({where}: {msg}); "
-                "delete it or re-run with --refresh"
+                f"{path}: not a valid stored record ({error}); delete it or re-run with --refresh"
             ) from None

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from msgspec.structs import replace
+
 from digest.errors import WireError
 from digest.models import Digest
 from digest.pipeline import Collected, Runtime
@@ -108,8 +110,8 @@ def github_budget(rt: Runtime) -> Sequence[RateBudget] | str | None:
     if not any(r.source == "github" for p in rt.settings.projects for r in p.repos):
         return None
     # One retry at most: a summary line is not worth the run's full patience.
-    github = rt.settings.github.model_copy(update={"retries": min(1, rt.settings.github.retries)})
-    settings = rt.settings.model_copy(update={"github": github})
+    github = replace(rt.settings.github, retries=min(1, rt.settings.github.retries))
+    settings = replace(rt.settings, github=github)
     from digest.sources.github import GitHubSource  # PyGithub only when GitHub is read
 
     try:

@@ -9,7 +9,7 @@ from typing import Any
 
 import html5lib
 
-from digest.config import Settings
+from digest.config import Settings, parse_settings
 from digest.models import (
     ActionItem,
     ChangeSummary,
@@ -142,7 +142,7 @@ def make_settings(tmp: Path, **site: Any) -> Settings:
             {"name": "Ground Station", "slug": "ground", "repos": [{"name": "acme/antenna"}]},
         ],
     }
-    return Settings.model_validate(raw)
+    return parse_settings(raw)
 
 
 def failure(

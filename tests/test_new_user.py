@@ -14,12 +14,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import html5lib
+import msgspec
 import pytest
-from pydantic import TypeAdapter
 
 from digest.cli import main
-from digest.models import FailureReason, RepoFailure
+from digest.models import Digest, FailureReason, RepoFailure
 from digest.render import publish
+from digest.store import parse_record
+from tests.factories import make_digest
 from tests.fake_github import FakeGitHub, Fault
 from tests.gitrepo import git_env
 from tests.readonly import read_only
@@ -209,9 +211,15 @@ def test_no_path_or_server_message_reaches_a_page_feed_or_edition(
 
 
 def test_reasons_stored_by_earlier_versions_are_read_as_a_generic_one() -> None:
-    stored = {"repo": "acme/helion", "reason": "no such folder /home/me/clones/helion"}
-    assert TypeAdapter(RepoFailure).validate_python(stored) == RepoFailure(
-        "acme/helion", FailureReason.UNREADABLE
+    stored = msgspec.to_builtins(make_digest())
+    stored["failed_repos"] = [
+        {"repo": "acme/helion", "reason": "no such folder /home/me/clones/helion"},
+        {"repo": "acme/rocket", "reason": "not collected (2026-03-03)"},
+    ]
+    read = parse_record(json.dumps(stored).encode(), Digest)
+    assert read.failed_repos == (
+        RepoFailure("acme/helion", FailureReason.UNREADABLE),
+        RepoFailure("acme/rocket", FailureReason.NOT_COLLECTED),
     )
 
 

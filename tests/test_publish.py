@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 from digest.config import Settings
 from digest.errors import StorageError
@@ -147,7 +148,7 @@ def test_the_build_before_last_is_recycled_and_the_published_one_never_touched(
         if spare is not None:  # the build before last became the new one
             assert published(settings).stat().st_ino == spare
     # Three builds caught up on the one before last; they equal a build from scratch.
-    fresh = settings.model_copy(update={"site_dir": tmp_path / "fresh"})
+    fresh = replace(settings, site_dir=tmp_path / "fresh")
     build(fresh)
     assert site_files(settings.site_dir) == site_files(fresh.site_dir)
 
@@ -173,6 +174,6 @@ def test_a_build_without_a_good_record_of_its_changes_is_not_recycled(
     store.save_digest(make_digest(date=dt.date(2026, 1, 14), headline="TWO"))
     build(settings)
     assert not spare.exists()  # pruned, not recycled
-    fresh = settings.model_copy(update={"site_dir": tmp_path / "fresh"})
+    fresh = replace(settings, site_dir=tmp_path / "fresh")
     build(fresh)
     assert site_files(settings.site_dir) == site_files(fresh.site_dir)

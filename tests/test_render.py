@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from msgspec.structs import replace
 
 from digest.config import Settings
 from digest.errors import WireError
@@ -243,7 +244,7 @@ def test_index_lists_recent_editions_and_topic_counts(settings: Settings, store:
 
 
 def test_index_counts_projects_without_topics(tmp_path: Path) -> None:
-    settings = make_settings(tmp_path).model_copy(update={"topics": ()})
+    settings = replace(make_settings(tmp_path), topics=())
     save_all(Store(settings.data_dir), edition_series(5))
     build(settings)
     root = page(settings, "index.html")
@@ -273,7 +274,7 @@ def test_archive_groups_by_year_and_month(settings: Settings, store: Store) -> N
 def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
     first = make_settings(tmp_path)
     save_all(Store(first.data_dir), [*edition_series(8), hostile_digest()])
-    second = first.model_copy(update={"site_dir": tmp_path / "other"})
+    second = replace(first, site_dir=tmp_path / "other")
     build(first)
     build(second)
     assert site_files(first.site_dir) == site_files(second.site_dir)
@@ -340,10 +341,10 @@ def test_slug_collisions_fail_loudly(tmp_path: Path) -> None:
 def test_a_project_display_name_is_how_every_page_names_it(tmp_path: Path) -> None:
     settings = make_settings(tmp_path)
     projects = [
-        p.model_copy(update={"display_name": "RocketWorks"}) if p.key == "rockets" else p
+        replace(p, display_name="RocketWorks") if p.key == "rockets" else p
         for p in settings.projects
     ]
-    settings = settings.model_copy(update={"projects": projects})
+    settings = replace(settings, projects=projects)
     save_all(Store(settings.data_dir), edition_series(2))
     build(settings)
     front = page(settings, "index.html")

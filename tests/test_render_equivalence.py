@@ -15,6 +15,7 @@ import random
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 from digest.config import Settings
 from digest.models import FollowUp, PullRequest, RepoDay
@@ -118,9 +119,7 @@ def test_incremental_builds_equal_full_builds(tmp_path: Path, seed: int) -> None
     for version in range(1, 13):
         done.append(_change(rng, settings, store, version))
         render_site(settings, store)
-        fresh = Settings.model_validate(
-            settings.model_dump() | {"site_dir": tmp_path / f"full-{version}"}
-        )
+        fresh = replace(settings, site_dir=tmp_path / f"full-{version}")
         render_site(fresh, store)
         incremental, full = site_files(settings.site_dir), site_files(fresh.site_dir)
         differ = sorted(

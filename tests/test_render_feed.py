@@ -11,6 +11,7 @@ from typing import Any
 import feedparser
 import html5lib
 import pytest
+from msgspec.structs import replace
 
 from digest.config import Settings
 from digest.render import render_site
@@ -95,7 +96,7 @@ def test_feed_is_stable_and_wall_clock_free(settings: Settings, tmp_path: Path) 
     store.save_digest(make_digest(filed_at=dt.datetime(2026, 3, 3, 5, 0, tzinfo=dt.UTC)))
     build(settings)
     first = (settings.site_dir / "feed.xml").read_bytes()
-    other = settings.model_copy(update={"site_dir": tmp_path / "again"})
+    other = replace(settings, site_dir=tmp_path / "again")
     build(other)
     assert (other.site_dir / "feed.xml").read_bytes() == first
     root = ET.fromstring(first)

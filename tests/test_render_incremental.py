@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 
 import digest.render.site as site_module
 from digest.config import Settings
@@ -150,9 +151,7 @@ def test_template_override_rerenders_everything(
         '{% extends "shipped/base.html" %}'
         '{% block head %}<meta name="generator" content="override">{% endblock %}'
     )
-    changed = settings.model_copy(
-        update={"site": settings.site.model_copy(update={"templates": overrides})}
-    )
+    changed = replace(settings, site=replace(settings.site, templates=overrides))
     report = build(changed)
     assert report.pages_skipped == 0
     html = {path for path in first.written if path.endswith(".html")}
@@ -164,9 +163,7 @@ def test_template_override_rerenders_everything(
 
 def test_settings_change_rerenders_everything(settings: Settings, store: Store) -> None:
     first = build(settings)
-    renamed = settings.model_copy(
-        update={"site": settings.site.model_copy(update={"publisher": "Other Desk"})}
-    )
+    renamed = replace(settings, site=replace(settings.site, publisher="Other Desk"))
     report = build(renamed)
     assert report.pages_skipped == 0
     assert report.pages_written + report.pages_unchanged == first.pages_written
@@ -202,7 +199,7 @@ def test_corrupt_manifest_means_full_build(
     assert report.digests_read == 30
     assert report.pages_skipped == 0
     assert report.pages_unchanged == first.pages_written  # same bytes: nothing rewritten
-    clean = settings.model_copy(update={"site_dir": tmp_path / "clean"})
+    clean = replace(settings, site_dir=tmp_path / "clean")
     build(clean)
     assert site_files(settings.site_dir) == site_files(clean.site_dir)
 
@@ -329,9 +326,7 @@ def test_any_other_change_goes_past_the_stamp(
     overrides = tmp_path / "templates"
     overrides.mkdir()
     (overrides / "notes.txt").write_text("one")
-    settings = settings.model_copy(
-        update={"site": settings.site.model_copy(update={"templates": overrides})}
-    )
+    settings = replace(settings, site=replace(settings.site, templates=overrides))
     build(settings)
     site = settings.site_dir
     if change == "template":
@@ -371,7 +366,7 @@ def test_a_site_built_with_the_json_manifest_is_taken_over(
     assert report.deleted == ("rockets/2025-12-31.html",)
     assert not (site / ".wire-manifest.json").exists()
     assert (site / "CNAME").read_text() == "news.example.org"
-    clean = settings.model_copy(update={"site_dir": tmp_path / "clean"})
+    clean = replace(settings, site_dir=tmp_path / "clean")
     build(clean)
     files = site_files(settings.site_dir)
     del files["CNAME"]
@@ -405,6 +400,6 @@ def test_a_manifest_of_an_earlier_format_hands_over_its_page_list(
     report = build(settings)
     assert report.deleted == ("rockets/2025-12-31.html",)
     assert report.digests_read == 30
-    clean = settings.model_copy(update={"site_dir": tmp_path / "clean"})
+    clean = replace(settings, site_dir=tmp_path / "clean")
     build(clean)
     assert site_files(settings.site_dir) == site_files(clean.site_dir)

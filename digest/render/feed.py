@@ -12,7 +12,6 @@ import json
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from email.utils import format_datetime
-from xml.sax.saxutils import escape as xml_escape
 
 from digest.render.urls import absolute as absolute_url
 from digest.render.views import utc
@@ -132,7 +131,7 @@ def sitemap(base_url: str, paths: list[str], dated: dict[str, dt.date]) -> bytes
     lines = ["<?xml version='1.0' encoding='utf-8'?>", f'<urlset xmlns="{SITEMAP}">']
     for path in paths:
         lines.append("  <url>")
-        lines.append(f"    <loc>{xml_escape(absolute_url(base_url, path))}</loc>")
+        lines.append(f"    <loc>{_escaped(absolute_url(base_url, path))}</loc>")
         if path in dated:
             lines.append(f"    <lastmod>{dated[path].isoformat()}</lastmod>")
         lines.append("  </url>")
@@ -149,7 +148,7 @@ def sitemap_index(base_url: str, paths: list[str]) -> bytes:
     lines = ["<?xml version='1.0' encoding='utf-8'?>", f'<sitemapindex xmlns="{SITEMAP}">']
     for path in paths:
         lines.append("  <sitemap>")
-        lines.append(f"    <loc>{xml_escape(absolute_url(base_url, path))}</loc>")
+        lines.append(f"    <loc>{_escaped(absolute_url(base_url, path))}</loc>")
         lines.append("  </sitemap>")
     lines.append("</sitemapindex>")
     return ("\n".join(lines) + "\n").encode()
@@ -161,3 +160,8 @@ def _text(parent: ET.Element, tag: str, text: str) -> None:
 
 def _rfc822(published: dt.datetime) -> str:
     return format_datetime(utc(published), usegmt=True)
+
+
+def _escaped(text: str) -> str:
+    """``text`` escaped for an XML element's content, as ElementTree escapes it."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -8,15 +8,13 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from digest.config import SLUG
 from digest.errors import WireError
 from digest.models import Digest
 from digest.render import stamp
 from digest.render.manifest import Manifest, Record
 from digest.render.views import EditionActions, Entry, entry_of
-from digest.store import Store, digest_adapter, first_problem
+from digest.store import Store, UnreadableRecord, parse_record
 
 
 @dataclass
@@ -130,10 +128,9 @@ class Scanner:
             self.manifest.restamp(key, record)
             return True
         try:
-            digest = digest_adapter().validate_json(data)
-        except ValidationError as error:
-            where, msg = first_problem(error)
-            return self._broken(key, previous, f"{path}: {where or 'file'}: {msg}")
+            digest = parse_record(data, Digest)
+        except UnreadableRecord as error:
+            return self._broken(key, previous, f"{path}: {error}")
         self.read += 1
         if (digest.project_slug, digest.date) != (slug, day):
             self.problems.append(

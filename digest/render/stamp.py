@@ -89,7 +89,11 @@ def fingerprint(settings: Settings, code: str) -> str:
     for name, path in sorted(templates(settings).items()):
         h.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
     shown = {
-        "site": settings.site.model_dump(mode="json", exclude={"templates"}),
+        "site": {
+            name: getattr(settings.site, name)
+            for name in settings.site.__struct_fields__
+            if name != "templates"  # a folder, hashed above by what it holds
+        },
         "topics": [[t.slug, t.name, t.description] for t in settings.topics],
         "projects": [
             [p.key, p.shown, p.description, [(r.name, r.display_name) for r in p.repos]]

@@ -1,0 +1,28 @@
+"""Where msgspec found data not of the shape asked for, as keys and list positions.
+
+msgspec says where in its message (``Expected `int`, got `str` - at `$.refs[0].n```);
+the config and the store both turn that into a location their own messages can name.
+"""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+#: Where in nested data: keys and list positions from the top (``projects``, 0, ``slug``).
+Location = tuple[str | int, ...]
+
+_STEP = re.compile(r"\.(\w+)|\[(\d+)\]")
+
+
+def problem(error: msgspec.DecodeError) -> tuple[Location, str]:
+    """Split ``error``'s message into where (empty: the whole input) and what."""
+    what, _, at = str(error).partition(" - at `$")
+    loc = tuple(int(index) if index else name for name, index in _STEP.findall(at))
+    return loc, what
+
+
+def dotted(loc: Location) -> str:
+    """Write ``loc`` as a key path: ``projects[0].repos[1].name``."""
+    return "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in loc)[1:]
