@@ -353,7 +353,8 @@ def _stripped(value: Any, loc: Location) -> Any:
 def _decode_path(kind: type, value: object) -> object:
     if kind is Path and isinstance(value, str):
         return Path(value)
-    raise TypeError(f"expected text, got {type(value).__name__}")
+    said = {bool: "bool", int: "int", float: "float", list: "array", dict: "object"}
+    raise TypeError(f"Expected `str`, got `{said.get(type(value), type(value).__name__)}`")
 
 
 def _problems(section: _Section, loc: Location) -> Iterator[tuple[Location, str]]:

@@ -78,6 +78,41 @@ def test_good_config_resolves_paths_and_derives_slugs(tmp_path: Path) -> None:
             None,
             "two topics share the slug boosters",
         ),
+        (
+            GOOD.replace("  title: Rocket Wire", "  recent: 0"),
+            "site.recent",
+            "line 2: expected a whole number >= 1",
+        ),
+        (
+            GOOD.replace("  title: Rocket Wire", "  title: [1, 2]"),
+            "site.title",
+            "expected text, got a list",
+        ),
+        (
+            GOOD.replace("  title: Rocket Wire", '  title: "  "'),
+            "site.title",
+            "line 2: must not be empty",
+        ),
+        (
+            GOOD.replace("        git: clones/rocket", "        git: 5"),
+            "projects[0].repos[0].git",
+            "line 8: expected text, got a whole number",
+        ),
+        (
+            GOOD.replace("        branch: trunk", "        flavour: x"),
+            "projects[0].repos[1].flavour",
+            "line 10: unknown key; known keys: branch, display_name, git",
+        ),
+        (
+            "openai:\n  response_format: xml\n" + GOOD,
+            "openai.response_format",
+            "line 2: must be one of auto, json_schema, json_object",
+        ),
+        (
+            "projects:\n  - name: Empty\n    repos: []\n",
+            "projects[0].repos",
+            "line 3: needs at least one entry",
+        ),
     ],
 )
 def test_bad_config_names_key_and_line(
