@@ -16,9 +16,10 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from digest import __version__, pipeline, secrets
 from digest.clock import Clock, FixedClock, SystemClock
@@ -293,8 +294,7 @@ def _each_day(
     return status
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(Struct, frozen=True):
     """What a command will cover, checked before it takes the lock."""
 
     days: tuple[dt.date, ...] = ()

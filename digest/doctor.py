@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from msgspec import Struct
 from msgspec.structs import replace
 
 from digest.clock import Clock
@@ -40,8 +40,7 @@ class Status(StrEnum):
     FAIL = "FAIL"
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(Struct, frozen=True):
     """The outcome of one check."""
 
     status: Status

@@ -6,12 +6,13 @@ over days and projects. Only :mod:`digest.store` and :mod:`digest.render` write 
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+import msgspec.structs
+from msgspec import Struct, field
 
 from digest.clock import Clock
 from digest.config import ProjectSettings, RepoSettings, Settings
@@ -42,8 +43,7 @@ log = logging.getLogger("digest")
 SETTLE = dt.timedelta(hours=1)
 
 
-@dataclass(frozen=True)
-class Runtime:
+class Runtime(Struct, frozen=True):
     """The settings and the injected dependencies every stage runs with."""
 
     settings: Settings
@@ -52,15 +52,14 @@ class Runtime:
     env: Mapping[str, str] = field(default_factory=dict)
     #: The run's sources by name, built on first use: one per run, so a source keeps one
     #: connection and says what it learns (no token, no GraphQL) once, not per repository.
-    sources: dict[str, Source] = field(default_factory=dict, compare=False, repr=False)
+    sources: dict[str, Source] = field(default_factory=dict)
 
     @property
     def store(self) -> Store:
         return Store(self.settings.data_dir)
 
 
-@dataclass(frozen=True)
-class Collected:
+class Collected(Struct, frozen=True):
     """One project-day's collection: the changes, and the repositories that failed."""
 
     pulls: tuple[PullRequest, ...]
@@ -151,8 +150,7 @@ def stored(rt: Runtime, project: ProjectSettings, day: dt.date) -> Collected:
     return Collected(tuple(pulls), tuple(failures), reused=tuple(reused))
 
 
-@dataclass(frozen=True)
-class Stale:
+class Stale(Struct, frozen=True):
     """A repository whose source stops before some of the days asked for."""
 
     repo: str
@@ -225,13 +223,15 @@ def summarize(
     first_timers, history_since = newcomers(rt.settings.data_dir, day, collected.pulls)
     # Writers see defused titles; references and the change list show them as written.
     titles = {(p.repo, p.number, p.url): p.title for p in collected.pulls}
-    digest = dataclasses.replace(
+    digest = msgspec.structs.replace(
         digest,
         project=project.shown,
         project_slug=project.key,
         date=day,
         references=tuple(
-            dataclasses.replace(ref, title=titles.get((ref.repo, ref.number, ref.url), ref.title))
+            msgspec.structs.replace(
+                ref, title=titles.get((ref.repo, ref.number, ref.url), ref.title)
+            )
             for ref in digest.references
         ),
         repos=brief.repos,
@@ -256,7 +256,7 @@ def summarize(
             RepoName(repo.name, repo.display_name) for repo in project.repos if repo.display_name
         ),
     )
-    digest = dataclasses.replace(
+    digest = msgspec.structs.replace(
         digest, topic_leads=topic_leads(digest, rt.settings.topics, brief.items)
     )
     found = problems(digest, collected.pulls)
@@ -270,7 +270,10 @@ def summarize(
         # A damaged edition (a truncated file) is replaced by the new one, never a stop.
         log.warning("%s; writing it again", error)
         previous = None
-    if previous is not None and dataclasses.replace(previous, filed_at=digest.filed_at) == digest:
+    if (
+        previous is not None
+        and msgspec.structs.replace(previous, filed_at=digest.filed_at) == digest
+    ):
         digest = previous  # Same edition: keep its filing time so the output stays byte-identical.
     rt.store.save_digest(digest)
     return digest

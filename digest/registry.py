@@ -10,8 +10,9 @@ hook an outside package exposes through the ``the_wire.plugins`` entry-point gro
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
+
+from msgspec import Struct, field
 
 from digest.errors import UsageError, WireError
 
@@ -23,8 +24,7 @@ ENTRY_POINT_GROUP = "the_wire.plugins"
 F = TypeVar("F")
 
 
-@dataclass
-class Registry:
+class Registry(Struct):
     """Factories of sources and writers, keyed by the name used in configuration."""
 
     sources: dict[str, SourceFactory] = field(default_factory=dict)

@@ -11,9 +11,9 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from msgspec import Struct, field
 from msgspec.structs import replace
 
 from digest.errors import WireError
@@ -33,8 +33,7 @@ STATUS = {
 }
 
 
-@dataclass(frozen=True)
-class DayOutcome:
+class DayOutcome(Struct, frozen=True):
     """One project-day of a run: what was collected, the edition, or the error that stopped it."""
 
     project: str
@@ -44,8 +43,7 @@ class DayOutcome:
     error: str | None = None
 
 
-@dataclass
-class RunSummary:
+class RunSummary(Struct):
     """What a command did, filled in while it runs."""
 
     command: str

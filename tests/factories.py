@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import html5lib
+from msgspec.structs import replace
 
 from digest.config import Settings, parse_settings
 from digest.models import (

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
+
+import msgspec.structs
 
 from digest.config import ProjectSettings, RepoSettings
 from digest.models import Digest, PullRequest, Urgency
@@ -137,14 +138,14 @@ def test_prose_checks_catch_what_reads_badly() -> None:
     good = write(pulls)
     first = good.action_items[0]
     long_title = next(p.title for p in pulls if len(p.title.split()) >= 5 and ":" not in p.title)
-    bad = dataclasses.replace(
+    bad = msgspec.structs.replace(
         good,
         headline="ROCKET LANDS “ADD GIMBAL…”",
         dek="Rocket adds `gimbal\\_lock` to the booster.",
         body="Meanwhile, Add gimbal support [1]. A [1]. The pad adds wind [1]. It rains [1]. "
         "The booster adds gimbal support for the [1].",
         action_items=(
-            dataclasses.replace(first, text=f"Teams using rocket: evaluate “{long_title}”"),
+            msgspec.structs.replace(first, text=f"Teams using rocket: evaluate “{long_title}”"),
             *good.action_items[1:],
         ),
     )

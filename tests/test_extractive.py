@@ -1,6 +1,6 @@
-import dataclasses
 import re
 
+import msgspec.structs
 import pytest
 
 from digest.config import ProjectSettings, RepoSettings
@@ -116,11 +116,13 @@ def test_writer_is_deterministic_whatever_the_input_order() -> None:
 def test_checks_catch_broken_editions() -> None:
     pulls = busy_day()
     good = write(pulls)
-    bad = dataclasses.replace(
+    bad = msgspec.structs.replace(
         good,
         headline="lower case " + "x" * 100,
         body=good.body + " An uncited claim. A ghost [42].",
-        action_items=(dataclasses.replace(good.action_items[0], repo="evil/elsewhere", refs=(9,)),),
+        action_items=(
+            msgspec.structs.replace(good.action_items[0], repo="evil/elsewhere", refs=(9,)),
+        ),
         dek="One. Two.",
         faq=good.faq[1:],
     )
@@ -144,7 +146,7 @@ def test_checks_catch_broken_editions() -> None:
 def test_checks_catch_markup(text: str) -> None:
     pulls = busy_day()
     good = write(pulls)
-    assert problems(dataclasses.replace(good, dek=text + "."), pulls)
+    assert problems(msgspec.structs.replace(good, dek=text + "."), pulls)
 
 
 def test_a_repository_display_name_is_how_the_text_names_it() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import hashlib
 import json
@@ -13,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import msgspec.structs
 import pytest
 
 from digest.clock import FixedClock
@@ -463,7 +463,7 @@ def test_without_a_token_rest_is_used_and_the_warning_said_once(
     graphql_pulls = Run(fake_github, env=WITH_TOKEN).collect()
     # REST knows no participants beyond author and reviewers; the rest is the same.
     assert rocket == tuple(
-        dataclasses.replace(p, participants=r.participants)
+        msgspec.structs.replace(p, participants=r.participants)
         for p, r in zip(graphql_pulls, rocket, strict=True)
     )
     assert rocket[0].participants == ("grace", "linus")
@@ -518,7 +518,7 @@ def test_the_token_is_in_no_log_error_or_record(
 
     assert all(seen.authorization == f"token {TOKEN}" for seen in fake_github.seen)
     assert "bad token [secret]" in message
-    records = json.dumps([dataclasses.asdict(p) for p in pulls], default=str)
+    records = json.dumps([msgspec.to_builtins(p) for p in pulls], default=str)
     for text in (message, caplog.text, records):
         assert TOKEN not in text
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import json
 import logging
@@ -12,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import msgspec.structs
 import pytest
 
 from digest.clock import FixedClock
@@ -309,7 +309,7 @@ def test_rejected_twice_falls_back_to_extractive_and_says_why(
     assert problem in caplog.text  # the details go to the log
     assert server.count == 2
     assert not list((tmp_path / "data").rglob("*.json"))  # a rejected answer is never cached
-    public = json.dumps(dataclasses.asdict(digest), default=str)
+    public = json.dumps(msgspec.to_builtins(digest), default=str)
     assert not any(word.lower() in public.lower() for word in HOSTILE_WORDS)
 
 
@@ -533,6 +533,6 @@ def test_a_lone_surrogate_in_the_answer_is_dropped_not_a_crash(
     server.enqueue(answer(document))  # json.dumps sends the surrogates as \ud800 escapes
     digest = make_writer(tmp_path, server.base_url).write(brief)
     check(digest, pulls, "openai")
-    text = json.dumps(dataclasses.asdict(digest), default=str, ensure_ascii=False)
+    text = json.dumps(msgspec.to_builtins(digest), default=str, ensure_ascii=False)
     assert text.encode("utf-8")  # no lone surrogate left: it encodes
     Store(tmp_path / "data").save_digest(digest)

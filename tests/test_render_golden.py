@@ -6,11 +6,12 @@ Refresh the expected output after an intended change with ``make golden``
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import os
 import shutil
 from pathlib import Path
+
+import msgspec.structs
 
 from digest.models import ActionItem, Digest, Urgency
 from digest.render import render_site
@@ -49,7 +50,7 @@ def fixture_digests() -> list[Digest]:
         changes=(),
         writer="openai",
     )
-    return [full, earlier, dataclasses.replace(ground, repos=("acme/antenna",))]
+    return [full, earlier, msgspec.structs.replace(ground, repos=("acme/antenna",))]
 
 
 def test_golden_site(tmp_path: Path) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import datetime as dt
 import json
 import os
@@ -12,6 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import msgspec.structs
 import pytest
 from msgspec.structs import replace
 
@@ -110,7 +110,7 @@ def test_changing_a_digest_rerenders_its_page(settings: Settings, store: Store) 
     build(settings)
     old = store.load_digest("ground", dt.date(2026, 1, 7))
     assert old is not None
-    store.save_digest(dataclasses.replace(old, body="A different story [1]."))
+    store.save_digest(msgspec.structs.replace(old, body="A different story [1]."))
     report = build(settings)
     assert report.digests_read == 1
     feeds = {"feed.xml", "ground/feed.xml", "topics/telemetry.xml"}

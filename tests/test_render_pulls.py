@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import json
 import os
 from pathlib import Path
 
 import feedparser
+import msgspec.structs
 import pytest
 
 from digest.config import Settings
@@ -96,8 +96,8 @@ def test_a_page_says_in_short_what_the_citing_edition_stored(
     collected(store)
     said = ("The controller waits for the pressure to settle.", "Valves open later.")
     digest = make_digest()
-    first = dataclasses.replace(digest.references[0], in_short=said)
-    store.save_digest(dataclasses.replace(digest, references=(first, *digest.references[1:])))
+    first = msgspec.structs.replace(digest.references[0], in_short=said)
+    store.save_digest(msgspec.structs.replace(digest, references=(first, *digest.references[1:])))
 
     def worked_out(body: str, title: str) -> tuple[str, ...]:
         raise AssertionError("the description was read again")
@@ -111,8 +111,8 @@ def test_a_page_says_in_short_what_the_citing_edition_stored(
     assert head["description"] == said[0]
 
     # A digest written again with other words re-renders the page (and only what changed).
-    second = dataclasses.replace(first, in_short=("Valves open once pressure settles.",))
-    store.save_digest(dataclasses.replace(digest, references=(second, *digest.references[1:])))
+    second = msgspec.structs.replace(first, in_short=("Valves open once pressure settles.",))
+    store.save_digest(msgspec.structs.replace(digest, references=(second, *digest.references[1:])))
     report = render_site(settings, store)
     assert "rockets/pr/acme-rockets-401.html" in report.written
     page = parse_page(settings.site_dir / "rockets/pr/acme-rockets-401.html")
@@ -191,8 +191,8 @@ def test_a_fresh_checkout_of_the_data_renders_nothing_again(
     monkeypatch.undo()
     day = store.load_repo_day("acme/rockets", DAY)
     assert day is not None
-    retitled = dataclasses.replace(day.pulls[0], title="Tune the fuel valve controller again")
-    store.save_repo_day(dataclasses.replace(day, pulls=(retitled,)))
+    retitled = msgspec.structs.replace(day.pulls[0], title="Tune the fuel valve controller again")
+    store.save_repo_day(msgspec.structs.replace(day, pulls=(retitled,)))
     report = render_site(settings, store)
     assert report.written == ("rockets/pr/acme-rockets-401.html",)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import json
 import xml.etree.ElementTree as ET
@@ -10,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import feedparser
+import msgspec.structs
 import pytest
 
 from digest.config import Settings
@@ -74,7 +74,7 @@ def _with_actions(digest: Any, *items: tuple[str, Urgency]) -> Any:
         ActionItem(text=text, repo="acme/rocket", urgency=urgency, refs=(1,))
         for text, urgency in items
     )
-    return dataclasses.replace(digest, action_items=actions)
+    return msgspec.structs.replace(digest, action_items=actions)
 
 
 def test_the_desk_gathers_thirty_days_by_urgency_then_repository(settings: Settings) -> None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 from pathlib import Path
+
+import msgspec.structs
 
 from digest.config import ProjectSettings, RepoSettings, TopicSettings
 from digest.models import TopicLead
@@ -34,7 +35,7 @@ def test_each_topic_leads_with_the_first_sentence_citing_one_of_its_changes() ->
     project = ProjectSettings(name="Rocket", repos=(RepoSettings(name="acme/rocket"),))
     brief = make_brief(project, DAY, pulls, (VALVES, CUDA))
     digest = ExtractiveWriter().write(brief)
-    digest = dataclasses.replace(digest, topics=brief.topics)
+    digest = msgspec.structs.replace(digest, topics=brief.topics)
     leads = {lead.topic: lead.text for lead in topic_leads(digest, (VALVES, CUDA), brief.items)}
     assert set(leads) == {"valves", "kernels"}
     assert "valve" in leads["valves"].lower() and "attention" not in leads["valves"].lower()
@@ -47,7 +48,7 @@ def test_a_topic_the_body_does_not_tell_leads_with_its_top_change_title() -> Non
     pulls = day_of_changes()
     project = ProjectSettings(name="Rocket", repos=(RepoSettings(name="acme/rocket"),))
     brief = make_brief(project, DAY, pulls, (VALVES,))
-    digest = dataclasses.replace(
+    digest = msgspec.structs.replace(
         ExtractiveWriter().write(brief), topics=("valves",), body="Kernels got faster [1]."
     )
     [lead] = topic_leads(digest, (VALVES,), brief.items)
@@ -58,7 +59,7 @@ def test_a_fallback_title_loses_its_area_tags() -> None:
     pulls = [make_pull("[Valves][CI] Retime the oxidiser valve", files={"valves/t.py": (1, 1)})]
     project = ProjectSettings(name="Rocket", repos=(RepoSettings(name="acme/rocket"),))
     brief = make_brief(project, DAY, pulls, (VALVES,))
-    digest = dataclasses.replace(ExtractiveWriter().write(brief), topics=("valves",), body="")
+    digest = msgspec.structs.replace(ExtractiveWriter().write(brief), topics=("valves",), body="")
     [lead] = topic_leads(digest, (VALVES,), brief.items)
     assert "[" not in lead.text and "oxidiser valve" in lead.text
 

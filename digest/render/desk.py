@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from markupsafe import Markup
+from msgspec import Struct
 
 from digest.models import Urgency
 from digest.render.markup import MarkupRenderer
@@ -23,8 +23,7 @@ from digest.text import one_line
 DESK_DAYS = 30
 
 
-@dataclass(frozen=True)
-class DeskRow:
+class DeskRow(Struct, frozen=True):
     """One action item, with where it comes from."""
 
     text: Markup
@@ -34,14 +33,12 @@ class DeskRow:
     refs: tuple[Link, ...]
 
 
-@dataclass(frozen=True)
-class RepoGroup:
+class RepoGroup(Struct, frozen=True):
     repo: str
     rows: tuple[DeskRow, ...]
 
 
-@dataclass(frozen=True)
-class UrgencyGroup:
+class UrgencyGroup(Struct, frozen=True):
     urgency: str
     label: str
     count: int
@@ -92,8 +89,7 @@ def desk_groups(
     )
 
 
-@dataclass(frozen=True)
-class Alert:
+class Alert(Struct, frozen=True):
     """One ``immediate`` action item as a feed item."""
 
     entry: Entry

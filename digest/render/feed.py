@@ -10,8 +10,9 @@ from __future__ import annotations
 import datetime as dt
 import json
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
 from email.utils import format_datetime
+
+from msgspec import Struct
 
 from digest.render.urls import absolute as absolute_url
 from digest.render.views import utc
@@ -20,8 +21,7 @@ ATOM = "http://www.w3.org/2005/Atom"
 ET.register_namespace("atom", ATOM)
 
 
-@dataclass(frozen=True)
-class Channel:
+class Channel(Struct, frozen=True):
     """A feed's own description; ``link`` and ``self_url`` are absolute."""
 
     title: str
@@ -30,8 +30,7 @@ class Channel:
     self_url: str
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(Struct, frozen=True):
     """One edition in a feed; ``html`` is its content, escaped on output."""
 
     title: str

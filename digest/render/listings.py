@@ -8,20 +8,20 @@ archive: a site-wide page sees each collection's newest editions and its counts 
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from itertools import groupby
 from typing import Protocol
+
+import msgspec.structs
+from msgspec import Struct
 
 from digest.config import Settings
 from digest.render import urls
 from digest.render.views import Entry, Link, month_label
 
 
-@dataclass(frozen=True)
-class CountLink:
+class CountLink(Struct, frozen=True):
     """A project or topic with how many editions it has."""
 
     name: str
@@ -30,23 +30,20 @@ class CountLink:
     description: str = ""
 
 
-@dataclass(frozen=True)
-class MonthGroup:
+class MonthGroup(Struct, frozen=True):
     label: str
     anchor: str
     entries: tuple[Entry, ...]
 
 
-@dataclass(frozen=True)
-class YearLink:
+class YearLink(Struct, frozen=True):
     year: int
     path: str
     count: int
     months: tuple[CountLink, ...]
 
 
-@dataclass(frozen=True)
-class Listing:
+class Listing(Struct, frozen=True):
     """One listing page: where it goes, its template, its head and its ready context."""
 
     path: str
@@ -57,8 +54,7 @@ class Listing:
     feeds: tuple[Link, ...] = ()
 
 
-@dataclass(frozen=True)
-class FeedPlan:
+class FeedPlan(Struct, frozen=True):
     """One feed: where it goes, its channel text and its entries, newest first."""
 
     path: str
@@ -68,8 +64,7 @@ class FeedPlan:
     entries: tuple[Entry, ...]
 
 
-@dataclass(frozen=True)
-class Heading:
+class Heading(Struct, frozen=True):
     """What a project, topic or archive page says about itself."""
 
     kind: str
@@ -110,8 +105,7 @@ class Archive(Protocol):
     def slug_counts(self) -> dict[str, int]: ...
 
 
-@dataclass(frozen=True)
-class Collection:
+class Collection(Struct, frozen=True):
     """A heading, its newest entries and its years (kept apart so page contexts stay small)."""
 
     heading: Heading
@@ -253,8 +247,7 @@ def plan_listings(
     return pages
 
 
-@dataclass(frozen=True)
-class MonthSection:
+class MonthSection(Struct, frozen=True):
     """A month of a year page, known by what its lines show (``shown``); its lines are
     read only when that changed (see :func:`month_lines`)."""
 
@@ -262,8 +255,7 @@ class MonthSection:
     shown: str
 
 
-@dataclass(frozen=True)
-class YearListing:
+class YearListing(Struct, frozen=True):
     """A collection's page of one year: its months, each made on its own."""
 
     collection: Collection
@@ -409,7 +401,7 @@ def _on_topic(entry: Entry, slug: str) -> Entry:
         return entry
     # A dek that already tells the lead would say it twice.
     repeats = lead.rstrip(".").lower() in entry.dek.lower()
-    return dataclasses.replace(entry, headline=lead, dek="" if repeats else entry.dek)
+    return msgspec.structs.replace(entry, headline=lead, dek="" if repeats else entry.dek)
 
 
 def _months(entries: Sequence[Entry]) -> tuple[MonthGroup, ...]:

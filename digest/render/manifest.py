@@ -24,8 +24,9 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import closing
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 from digest.render.stamp import Bucket
 from digest.render.views import EditionActions, Entry
@@ -94,8 +95,7 @@ _INPUT_TABLES = ("digests", "cites", "follow_ups", "topics", "collected")
 Record = tuple[int, int]
 
 
-@dataclass(frozen=True)
-class CollectedDay:
+class CollectedDay(Struct, frozen=True):
     """A collected repository-day file as last seen, and the pull requests it holds."""
 
     mtime_ns: int

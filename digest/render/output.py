@@ -18,8 +18,9 @@ import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 from digest.errors import StorageError, WireError
 from digest.render.urls import is_page_path
@@ -35,8 +36,7 @@ BACKLOG = 64
 Render = Callable[[], bytes | None]
 
 
-@dataclass(frozen=True)
-class _Job:
+class _Job(Struct, frozen=True):
     path: str
     key: str
     render: Render

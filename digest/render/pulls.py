@@ -14,9 +14,9 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from markupsafe import Markup
+from msgspec import Struct
 
 from digest.models import PullRequest
 from digest.render.markup import safe_url, title_html
@@ -24,8 +24,7 @@ from digest.render.views import Entry, Link, long_date
 from digest.text import count, one_line
 
 
-@dataclass(frozen=True)
-class Correction:
+class Correction(Struct, frozen=True):
     """A later day's revert or re-land of a change an edition cited."""
 
     #: ``revert`` or ``reland``.
@@ -44,8 +43,7 @@ class Correction:
         return long_date(self.date)
 
 
-@dataclass(frozen=True)
-class PullPage:
+class PullPage(Struct, frozen=True):
     """A cited pull request's page: where it goes and what the site knows around it."""
 
     path: str
@@ -109,15 +107,13 @@ def pull_page(
     )
 
 
-@dataclass(frozen=True)
-class FileRow:
+class FileRow(Struct, frozen=True):
     name: str
     additions: int | None
     deletions: int | None
 
 
-@dataclass(frozen=True)
-class Folder:
+class Folder(Struct, frozen=True):
     """Files of one directory (two levels at most) with their line counts."""
 
     path: str
@@ -126,8 +122,7 @@ class Folder:
     deletions: int
 
 
-@dataclass(frozen=True)
-class PullView:
+class PullView(Struct, frozen=True):
     """A pull request's page, ready to print (every text neutralised)."""
 
     page: PullPage

@@ -5,8 +5,9 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
+
+from msgspec import Struct, field
 
 from digest.config import SLUG
 from digest.errors import WireError
@@ -17,8 +18,7 @@ from digest.render.views import EditionActions, Entry, entry_of
 from digest.store import Store, UnreadableRecord, parse_record
 
 
-@dataclass
-class Changes:
+class Changes(Struct):
     """The digests a scan found new, changed or gone: their entries before and after."""
 
     #: As the manifest recorded them (changed or gone ones).

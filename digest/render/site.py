@@ -10,18 +10,18 @@ answers what the site-wide pages need (newest editions, counts) by index.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import functools
 import hashlib
 import sqlite3
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import jinja2
+import msgspec.structs
 from markupsafe import Markup, escape
+from msgspec import Struct
 
 from digest.config import Settings
 from digest.errors import StorageError
@@ -49,8 +49,7 @@ from digest.render.views import (
 from digest.store import Store
 
 
-@dataclass(frozen=True)
-class PageInfo:
+class PageInfo(Struct, frozen=True):
     """The head of a page: where it is, how it is titled and what feeds it offers."""
 
     path: str
@@ -452,7 +451,7 @@ class _Build:
             return None
         view = edition_view(digest, entry, self.markup, topics=self.topics, pull_pages=pull_paths)
         project_feed = listings.project_feed(entry.project, entry.slug)
-        info = dataclasses.replace(
+        info = msgspec.structs.replace(
             self.info(
                 entry.path,
                 f"{entry.headline} · {entry.project}, {entry.date_label}",
@@ -704,8 +703,7 @@ class _Desks:
         return form(channel, items)
 
 
-@dataclass(frozen=True)
-class Chrome:
+class Chrome(Struct, frozen=True):
     """What every page at one depth shows around its own content (see _chrome.html)."""
 
     masthead: Markup

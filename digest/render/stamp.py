@@ -14,9 +14,10 @@ import hashlib
 import json
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from itertools import groupby
 from pathlib import Path
+
+from msgspec import Struct, field
 
 import digest
 from digest.config import Settings
@@ -28,8 +29,7 @@ FORMAT = 2
 _PACKAGE = Path(digest.__file__).resolve().parent
 
 
-@dataclass(frozen=True)
-class RenderReport:
+class RenderReport(Struct, frozen=True):
     """What a build did; ``written`` and ``deleted`` are site-relative paths."""
 
     pages_written: int
@@ -43,8 +43,8 @@ class RenderReport:
     digests_read: int
     #: Digests that could not be used (skipped, not fatal), one line each.
     problems: tuple[str, ...] = ()
-    written: tuple[str, ...] = field(default=(), repr=False)
-    deleted: tuple[str, ...] = field(default=(), repr=False)
+    written: tuple[str, ...] = ()
+    deleted: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         """One log line: counts only (``written`` may list thousands of paths)."""
@@ -129,8 +129,7 @@ def _files(root: Path) -> Iterator[tuple[str, Path]]:
 Stat = tuple[int, int, int]
 
 
-@dataclass(frozen=True)
-class Inputs:
+class Inputs(Struct, frozen=True):
     """The hash of every input of the site, and the stats it was made from."""
 
     hash: str
@@ -142,8 +141,7 @@ class Inputs:
     buckets: dict[str, Bucket] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class Bucket:
+class Bucket(Struct, frozen=True):
     """The files of one folder and year, and the hash of their stats."""
 
     hash: str

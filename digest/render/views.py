@@ -10,10 +10,10 @@ import datetime as dt
 import functools
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from markupsafe import Markup
+from msgspec import Struct
 
 from digest.models import ActionItem, Digest, Urgency
 from digest.render.markup import MarkupRenderer, safe_url, title_html
@@ -55,8 +55,7 @@ def utc(instant: dt.datetime) -> dt.datetime:
     return instant.astimezone(dt.UTC)
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(Struct, frozen=True, dict=True):
     """What listings and feeds know about one edition; kept in the build manifest."""
 
     slug: str
@@ -209,8 +208,7 @@ def entry_of(digest: Digest, slug: str, day: dt.date, sha256: str) -> Entry:
     )
 
 
-@dataclass(frozen=True)
-class EditionActions:
+class EditionActions(Struct, frozen=True):
     """An edition's action items as the desks read them; kept in the build manifest, so a
     desk is made without parsing the digests of its 30 days."""
 
@@ -246,8 +244,7 @@ def pull_key(repo: str, number: int) -> str:
     return f"{one_line(repo)}#{number}"
 
 
-@dataclass(frozen=True)
-class Link:
+class Link(Struct, frozen=True):
     """A labelled relative link (path from the site root)."""
 
     label: str
@@ -259,8 +256,7 @@ class Link:
         return self.path.removesuffix(".xml") + ".json" if self.path.endswith(".xml") else ""
 
 
-@dataclass(frozen=True)
-class ActionView:
+class ActionView(Struct, frozen=True):
     text: Markup
     repo: str
     urgency: str
@@ -268,8 +264,7 @@ class ActionView:
     refs: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class ReferenceView:
+class ReferenceView(Struct, frozen=True):
     n: int
     title: Markup
     #: None when the stored URL is not http(s): the title is then shown unlinked.
@@ -280,14 +275,12 @@ class ReferenceView:
     page: str | None = None
 
 
-@dataclass(frozen=True)
-class FaqView:
+class FaqView(Struct, frozen=True):
     question: str
     answer: Markup
 
 
-@dataclass(frozen=True)
-class ChangeView:
+class ChangeView(Struct, frozen=True):
     kind: str
     title: Markup
     url: str | None
@@ -296,22 +289,19 @@ class ChangeView:
     files_complete: bool = True
 
 
-@dataclass(frozen=True)
-class FailureView:
+class FailureView(Struct, frozen=True):
     repo: str
     reason: str
 
 
-@dataclass(frozen=True)
-class NewcomerView:
+class NewcomerView(Struct, frozen=True):
     author: str
     repo: str
     number: int | None
     url: str | None
 
 
-@dataclass(frozen=True)
-class EditionView:
+class EditionView(Struct, frozen=True):
     """One edition, ready to print; ``cite_base`` prefixes every ``#ref-n`` link."""
 
     entry: Entry

@@ -9,7 +9,8 @@ titles, bodies, and what a revert or re-land points at).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from digest.models import FileChange
 from digest.text import neutralise, one_line
@@ -55,8 +56,7 @@ _QUOTED = re.compile(r'^"(.*)"(?:[ \t]+v[0-9]+)?$')
 _LIST_OF_QUOTED = re.compile(r'"[ \t]*(?:,|&|and)[ \t]*"', re.I)
 
 
-@dataclass(frozen=True)
-class RawCommit:
+class RawCommit(Struct, frozen=True):
     """One commit as ``git log`` printed it; ``committed`` is the committer time (epoch s)."""
 
     sha: str
@@ -68,8 +68,7 @@ class RawCommit:
     blobs: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Hint:
+class Hint(Struct, frozen=True):
     """What a message says about another change; every part may be unknown.
 
     ``loose`` is a weaker guess at the number (any link to a pull request of the repo);
@@ -83,8 +82,7 @@ class Hint:
     weak: bool = False
 
 
-@dataclass(frozen=True)
-class Message:
+class Message(Struct, frozen=True):
     """A parsed commit message: own number, title, body and links to other changes."""
 
     sha: str

@@ -5,16 +5,16 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Protocol
+
+from msgspec import Struct, field
 
 from digest.clock import Clock
 from digest.config import RepoSettings, Settings
 from digest.models import PullRequest
 
 
-@dataclass(frozen=True)
-class SourceContext:
+class SourceContext(Struct, frozen=True):
     """What a source factory may use to build a source."""
 
     settings: Settings

@@ -28,8 +28,9 @@ import re
 import secrets
 import subprocess
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from pathlib import Path
+
+from msgspec.structs import replace
 
 from digest.config import RepoSettings
 from digest.errors import SourceError

@@ -10,7 +10,8 @@ open with the same verb, so none repeats another's template.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from digest.models import Urgency
 from digest.summarize.base import Item, Story
@@ -54,8 +55,7 @@ _KIND_NOUN = {
 }
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(Struct, frozen=True):
     """A drafted action item: its text, urgency, and the story items it rests on."""
 
     verb: str
@@ -68,8 +68,7 @@ class Action:
 Recipe = Callable[["_Context"], Action | None]
 
 
-@dataclass(frozen=True)
-class _Context:
+class _Context(Struct, frozen=True):
     story: Story
     items: tuple[Item, ...]
     rank: int

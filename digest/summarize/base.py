@@ -5,8 +5,9 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Protocol
+
+from msgspec import Struct, field
 
 from digest.clock import Clock
 from digest.config import Settings
@@ -14,8 +15,7 @@ from digest.models import Digest, PullRequest, RepoFailure
 from digest.summarize.facts import Facts
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(Struct, frozen=True):
     """A pull request as the selector sees it: what kind of change, where, how much it matters."""
 
     pull: PullRequest
@@ -34,8 +34,7 @@ class Item:
     facts: Facts = field(default_factory=Facts)
 
 
-@dataclass(frozen=True)
-class Story:
+class Story(Struct, frozen=True):
     """Related changes told together; ``items[0]`` is the lead."""
 
     repo: str
@@ -51,8 +50,7 @@ class Story:
         return self.items[0]
 
 
-@dataclass(frozen=True)
-class Brief:
+class Brief(Struct, frozen=True):
     """Everything a writer gets for one project and one day."""
 
     project: str
@@ -68,8 +66,7 @@ class Brief:
     topics: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class WriterContext:
+class WriterContext(Struct, frozen=True):
     """What a writer factory may use to build a writer."""
 
     settings: Settings

@@ -7,9 +7,10 @@ ends; the lead's body adds up to two retold sentences.
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
-from dataclasses import dataclass, field
+
+import msgspec.structs
+from msgspec import Struct, field
 
 from digest.models import ActionItem, Digest, FaqEntry, Reference, Urgency
 from digest.summarize.actions import Action, draft_actions, skim_action
@@ -65,8 +66,7 @@ class ExtractiveWriter:
         return _Draft(brief).digest()
 
 
-@dataclass
-class _Draft:
+class _Draft(Struct):
     brief: Brief
     cited: list[Item] = field(default_factory=list)
 
@@ -324,7 +324,7 @@ def _by_repo(leads: list[Story]) -> dict[str, list[Story]]:
 
 def _is_brief(story: Story) -> bool:
     """True when ``story`` is one change told under its repository's name."""
-    return subject(story) == subject(dataclasses.replace(story, area=""))
+    return subject(story) == subject(msgspec.structs.replace(story, area=""))
 
 
 def _shared_subject_headline(top: Story, second: Story) -> str:

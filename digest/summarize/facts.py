@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from digest.models import PullRequest
 
@@ -84,16 +85,14 @@ _NON_CODE_DIRS = frozenset(
 _NON_CODE_SUFFIXES = (".md", ".rst", ".txt", ".yml", ".yaml", ".json", ".cfg", ".toml", ".lock")
 
 
-@dataclass(frozen=True)
-class Requirement:
+class Requirement(Struct, frozen=True):
     """A version the change needs: ``name`` (``Vulkan SDK``) at ``version`` (``1.4.350.0``)."""
 
     name: str
     version: str
 
 
-@dataclass(frozen=True)
-class Facts:
+class Facts(Struct, frozen=True):
     """Signals a pull request gives about what its users should do."""
 
     #: A measured improvement quoted from the PR, e.g. ``2.7x faster``; ``""`` when none.

@@ -10,14 +10,15 @@ edition and ``writer_note`` says why. Accepted answers are cached by request.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
+
+import msgspec.structs
+from msgspec import Struct
 
 from digest.errors import UsageError, WireError
 from digest.models import ActionItem, Digest, FaqEntry, Reference
@@ -66,8 +67,7 @@ _TOKENS_REFUSED = re.compile(r"max_completion_tokens", re.I)
 _REFUSAL_STATUSES = (400, 422, 500)
 
 
-@dataclass(frozen=True)
-class _Reply:
+class _Reply(Struct, frozen=True):
     """What the writer keeps of a chat completion (no SDK object leaves this module)."""
 
     text: str
@@ -79,8 +79,7 @@ class _Reply:
     model: str = ""
 
 
-@dataclass(frozen=True)
-class Probe:
+class Probe(Struct, frozen=True):
     """What ``digest doctor`` learnt of the server: where, which model, which request form."""
 
     base_url: str
@@ -93,8 +92,7 @@ class Probe:
     answered_json: bool
 
 
-@dataclass
-class _Usage:
+class _Usage(Struct):
     requests: int = 0
     prompt_tokens: int = 0
     answer_tokens: int = 0
@@ -405,7 +403,7 @@ class OpenAIWriter:
             detail,
         )
         digest = ExtractiveWriter(self._context).write(brief)
-        return dataclasses.replace(digest, writer_note=reason)
+        return msgspec.structs.replace(digest, writer_note=reason)
 
 
 _STATUS_HINTS = {

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from digest.summarize.verbs import BASE_FORMS, NOUN_FOLLOWERS, third_person
 
@@ -68,8 +69,7 @@ _DANGLING = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class Phrase:
+class Phrase(Struct, frozen=True):
     """A title read as an action: ``verb`` (third person) and ``rest``, or no verb."""
 
     #: The verb in the third person (``adds``), or ``""`` when the title is a noun phrase.

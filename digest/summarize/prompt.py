@@ -12,9 +12,9 @@ import json
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Literal, TypedDict
 
+from msgspec import Struct
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from digest.models import Urgency
@@ -50,8 +50,7 @@ class BudgetError(ValueError):
     """The prompt cannot fit the token budget, even with one story and no bodies."""
 
 
-@dataclass(frozen=True)
-class Prompt:
+class Prompt(Struct, frozen=True):
     """The first request of an edition and what its input ids stand for."""
 
     messages: tuple[Message, ...]
@@ -245,8 +244,7 @@ def _object(**properties: dict[str, Any]) -> dict[str, Any]:
 _FENCE = re.compile(r"^```(?:json)?\s*|\s*```$")
 
 
-@dataclass(frozen=True)
-class _Frame:
+class _Frame(Struct, frozen=True):
     """What every size of the prompt shares: the brief, system message, schema, cleaned bodies."""
 
     brief: Brief

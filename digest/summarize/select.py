@@ -8,13 +8,14 @@ or re-lands the other (by link or by title).
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import math
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from fnmatch import fnmatch
+
+import msgspec.structs
 
 from digest.config import ProjectSettings, TopicSettings
 from digest.models import PullRequest, RepoFailure
@@ -40,7 +41,7 @@ def make_brief(
     items = [classify(defuse(pull)) for pull in pulls]
     labels = {repo.name: repo.display_name for repo in project.repos if repo.display_name}
     stories = tuple(
-        dataclasses.replace(story, repo_label=labels.get(story.repo, ""))
+        msgspec.structs.replace(story, repo_label=labels.get(story.repo, ""))
         for story in rank_stories(group_stories(items))
     )
     order = [repo.name for repo in project.repos]

@@ -9,8 +9,9 @@ the words (what grounding and readers rely on) stay as they were.
 
 from __future__ import annotations
 
-import dataclasses
 import re
+
+import msgspec.structs
 
 from digest.models import PullRequest
 from digest.text import neutralise
@@ -72,7 +73,7 @@ def defuse(pull: PullRequest) -> PullRequest:
     body = defuse_text(pull.body)
     if title == pull.title and body == pull.body:
         return pull
-    return dataclasses.replace(pull, title=title, body=body)
+    return msgspec.structs.replace(pull, title=title, body=body)
 
 
 def defuse_text(text: str) -> str:

@@ -13,7 +13,8 @@ import datetime as dt
 import json
 import re
 from collections import Counter
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from digest.config import RepoSettings
 from digest.errors import WireError
@@ -26,8 +27,7 @@ MERGED_STYLE = re.compile(r"\b(?:merged|landed)\b", re.IGNORECASE)
 _SECOND = dt.timedelta(seconds=1)
 
 
-@dataclass(frozen=True)
-class ModeHint:
+class ModeHint(Struct, frozen=True):
     """What the other kind of search found, and the configuration change it calls for."""
 
     detail: str

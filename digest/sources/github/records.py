@@ -7,11 +7,12 @@ so reverts and re-lands are linked exactly as the git source links them.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import logging
 import re
 from collections.abc import Iterable
+
+import msgspec.structs
 
 from digest.models import FileChange, PullRequest, Review
 from digest.sources._gitlog import parse_message
@@ -99,7 +100,7 @@ def finish(
     linker = Linker(repo, messages, {})
     links = [linker.links(message) for message in messages]
     return tuple(
-        dataclasses.replace(pull, title=m.title, body=m.body, reverts=reverts, relands=relands)
+        msgspec.structs.replace(pull, title=m.title, body=m.body, reverts=reverts, relands=relands)
         for pull, m, (reverts, relands) in zip(ordered, messages, links, strict=True)
     )
 

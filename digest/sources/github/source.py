@@ -9,8 +9,9 @@ import datetime as dt
 import time
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Protocol
+
+from msgspec import Struct
 
 from digest.config import RepoSettings
 from digest.errors import WireError
@@ -55,8 +56,7 @@ class _Search(Protocol):
     def describe_budget(self) -> str: ...
 
 
-@dataclass(frozen=True)
-class RateBudget:
+class RateBudget(Struct, frozen=True):
     """What is left of one rate limit (``core``, ``search``, ``graphql``)."""
 
     resource: str
