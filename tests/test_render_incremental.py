@@ -11,7 +11,6 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import msgspec.structs
 import pytest
 from msgspec.structs import replace
 
@@ -19,6 +18,7 @@ import digest.render.site as site_module
 from digest.config import Settings
 from digest.errors import StorageError
 from digest.render import RenderReport, render_site
+from digest.render.fragments import Fragments
 from digest.store import Store
 from tests.factories import (
     edition_series,
@@ -110,7 +110,7 @@ def test_changing_a_digest_rerenders_its_page(settings: Settings, store: Store) 
     build(settings)
     old = store.load_digest("ground", dt.date(2026, 1, 7))
     assert old is not None
-    store.save_digest(msgspec.structs.replace(old, body="A different story [1]."))
+    store.save_digest(replace(old, body="A different story [1]."))
     report = build(settings)
     assert report.digests_read == 1
     feeds = {"feed.xml", "ground/feed.xml", "topics/telemetry.xml"}
@@ -403,3 +403,19 @@ def test_a_manifest_of_an_earlier_format_hands_over_its_page_list(
     clean = replace(settings, site_dir=tmp_path / "clean")
     build(clean)
     assert site_files(settings.site_dir) == site_files(clean.site_dir)
+
+
+def test_fragments_unused_for_two_weeks_are_swept_once_a_day(tmp_path: Path) -> None:
+    fragments = Fragments(tmp_path / "fragments")
+    fragments.put("old", "stale")
+    fragments.put("new", "fresh")
+    day, now = 24 * 3600, 1_800_000_000.0
+    os.utime(tmp_path / "fragments/old", (now - 15 * day, now - 15 * day))
+    os.utime(tmp_path / "fragments/new", (now - 13 * day, now - 13 * day))
+    assert fragments.prune(now) == 1
+    assert fragments.get("old") is None and fragments.get("new") == "fresh"
+    os.utime(tmp_path / "fragments/new", (now - 20 * day, now - 20 * day))
+    assert fragments.prune(now + day / 2) == 0  # swept half a day ago: not again yet
+    assert (tmp_path / "fragments/new").exists()
+    assert fragments.prune(now + day) == 1
+    assert not (tmp_path / "fragments/new").exists()

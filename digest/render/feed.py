@@ -1,24 +1,22 @@
 """RSS 2.0 and JSON Feed 1.1 feeds of the same channels and items.
 
-RSS is built with ElementTree so every text is escaped by the serialiser; JSON Feed with
-``json`` (keys sorted). The output depends only on its input: ``lastBuildDate`` is the
+Both are written as ElementTree and ``json`` would write them (every text escaped, keys
+sorted), by faster means. The output depends only on its input: ``lastBuildDate`` is the
 newest item's date, never the wall clock, so the same editions give the same bytes.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import json
-import xml.etree.ElementTree as ET
 from email.utils import format_datetime
 
+import msgspec
 from msgspec import Struct
 
 from digest.render.urls import absolute as absolute_url
 from digest.render.views import utc
 
 ATOM = "http://www.w3.org/2005/Atom"
-ET.register_namespace("atom", ATOM)
 
 
 class Channel(Struct, frozen=True):
@@ -49,35 +47,39 @@ class Item(Struct, frozen=True):
 
 
 def rss(channel: Channel, items: list[Item]) -> bytes:
-    """Return the RSS 2.0 document of ``channel`` with ``items`` in the given order."""
-    root = ET.Element("rss", {"version": "2.0"})
-    chan = ET.SubElement(root, "channel")
-    _text(chan, "title", channel.title)
-    _text(chan, "link", channel.link)
-    _text(chan, "description", channel.description)
-    _text(chan, "language", "en")
-    ET.SubElement(
-        chan,
-        f"{{{ATOM}}}link",
-        {"href": channel.self_url, "rel": "self", "type": "application/rss+xml"},
-    )
-    dates = [_rfc822(item.published) for item in items]
+    """Return the RSS 2.0 document of ``channel`` with ``items`` in the given order.
+
+    Written as text, every text escaped: the bytes are those of ElementTree's indented
+    serialisation, at a fraction of its cost (a feed carries 30 editions in full).
+    """
+    lines = [
+        "<?xml version='1.0' encoding='utf-8'?>",
+        f'<rss xmlns:atom="{ATOM}" version="2.0">',
+        "  <channel>",
+        _element(4, "title", channel.title),
+        _element(4, "link", channel.link),
+        _element(4, "description", channel.description),
+        _element(4, "language", "en"),
+        f'    <atom:link href="{_escaped_attribute(channel.self_url)}" rel="self"'
+        ' type="application/rss+xml" />',
+    ]
     if items:
         newest = max(utc(item.published) for item in items)
-        _text(chan, "lastBuildDate", _rfc822(newest))
-    for item, date in zip(items, dates, strict=True):
-        node = ET.SubElement(chan, "item")
-        _text(node, "title", item.title)
-        _text(node, "link", item.link)
+        lines.append(_element(4, "lastBuildDate", _rfc822(newest)))
+    for item in items:
         permalink = "true" if item.guid == item.link else "false"
-        ET.SubElement(node, "guid", {"isPermaLink": permalink}).text = item.guid
-        _text(node, "pubDate", date)
-        _text(node, "description", item.html)
-        for category in item.categories:
-            _text(node, "category", category)
-    ET.indent(root)
-    data: bytes = ET.tostring(root, encoding="utf-8", xml_declaration=True)
-    return data + b"\n"
+        lines += [
+            "    <item>",
+            _element(6, "title", item.title),
+            _element(6, "link", item.link),
+            _element(6, f'guid isPermaLink="{permalink}"', item.guid),
+            _element(6, "pubDate", _rfc822(item.published)),
+            _element(6, "description", item.html),
+            *(_element(6, "category", category) for category in item.categories),
+            "    </item>",
+        ]
+    lines += ["  </channel>", "</rss>"]
+    return ("\n".join(lines) + "\n").encode()
 
 
 def json_feed(channel: Channel, items: list[Item]) -> bytes:
@@ -95,7 +97,9 @@ def json_feed(channel: Channel, items: list[Item]) -> bytes:
         "language": "en",
         "items": [_json_item(item) for item in items],
     }
-    return (json.dumps(document, ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode()
+    # msgspec's encoder, then its indenter: the bytes of json.dumps(indent=2, sort_keys=True,
+    # ensure_ascii=False), several times faster on feeds of 30 editions in full.
+    return msgspec.json.format(msgspec.json.encode(document, order="sorted"), indent=2) + b"\n"
 
 
 def json_path(rss_path: str) -> str:
@@ -153,8 +157,12 @@ def sitemap_index(base_url: str, paths: list[str]) -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
-def _text(parent: ET.Element, tag: str, text: str) -> None:
-    ET.SubElement(parent, tag).text = text
+def _element(indent: int, tag: str, text: str) -> str:
+    """An element holding ``text``, written as ElementTree writes it (``<tag />`` if empty)."""
+    name = tag.split(" ", 1)[0]
+    if not text:
+        return f"{' ' * indent}<{tag} />"
+    return f"{' ' * indent}<{tag}>{_escaped(text)}</{name}>"
 
 
 def _rfc822(published: dt.datetime) -> str:
@@ -164,3 +172,9 @@ def _rfc822(published: dt.datetime) -> str:
 def _escaped(text: str) -> str:
     """``text`` escaped for an XML element's content, as ElementTree escapes it."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _escaped_attribute(text: str) -> str:
+    """``text`` escaped for a double-quoted XML attribute, as ElementTree escapes it."""
+    text = _escaped(text).replace('"', "&quot;")
+    return text.replace("\r", "&#13;").replace("\n", "&#10;").replace("\t", "&#09;")

@@ -3,7 +3,9 @@
 A feed carries the newest editions in full; when one edition is added, the others are
 the same as last time. Each fragment is stored under a key hashing everything it was
 made from, so a stale fragment is never found, only left behind: fragments unused for
-:data:`MAX_AGE` are deleted. The folder is a cache: losing it only costs time.
+:data:`MAX_AGE` are deleted, by a sweep at most once every :data:`SWEEP_EVERY` (a sweep
+reads the time of every fragment, thousands of them). The folder is a cache: losing it
+only costs time.
 """
 
 from __future__ import annotations
@@ -16,6 +18,10 @@ from pathlib import Path
 
 #: Fragments not used for this long are deleted (seconds).
 MAX_AGE = 14 * 24 * 3600
+#: The folder is swept for such fragments at most this often (seconds).
+SWEEP_EVERY = 24 * 3600
+#: Beside the fragments: its modification time is that of the last sweep.
+_SWEPT = ".swept"
 
 
 class Fragments:
@@ -49,8 +55,15 @@ class Fragments:
             temporary.replace(path)
 
     def prune(self, now: float | None = None) -> int:
-        """Delete the fragments unused for :data:`MAX_AGE`; return how many."""
-        limit = (time.time() if now is None else now) - MAX_AGE
+        """Delete the fragments unused for :data:`MAX_AGE`; return how many.
+
+        Does nothing, cheaply, when the last sweep is less than :data:`SWEEP_EVERY` old.
+        """
+        now = time.time() if now is None else now
+        swept = self.folder / _SWEPT
+        with contextlib.suppress(OSError):
+            if 0 <= now - swept.stat().st_mtime < SWEEP_EVERY:
+                return 0
         deleted = 0
         try:
             entries = list(os.scandir(self.folder))
@@ -58,7 +71,10 @@ class Fragments:
             return 0
         for entry in entries:
             with contextlib.suppress(OSError):
-                if entry.stat().st_mtime < limit:
+                if entry.name != _SWEPT and entry.stat().st_mtime < now - MAX_AGE:
                     Path(entry.path).unlink()
                     deleted += 1
+        with contextlib.suppress(OSError):
+            swept.touch()
+            os.utime(swept, (now, now))
         return deleted
