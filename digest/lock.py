@@ -15,7 +15,6 @@ import fcntl
 import json
 import logging
 import os
-import socket
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -63,7 +62,7 @@ def data_lock(
             log.warning("%s: took over the lock of a run that did not finish (%s)", data_dir, left)
         holder = {
             "pid": os.getpid(),
-            "host": socket.gethostname(),
+            "host": os.uname().nodename,  # socket.gethostname(), without importing socket
             "command": command,
             "since": now().astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         }

@@ -17,7 +17,6 @@ from msgspec import Struct, field
 from digest.clock import Clock
 from digest.config import ProjectSettings, RepoSettings, Settings
 from digest.errors import NetworkUnreachable, WireError
-from digest.failures import public_reason, unreachable
 from digest.models import (
     ChangeSummary,
     Digest,
@@ -94,6 +93,9 @@ def collect(
         try:
             found = _collect_repo(rt, repo, day)
         except WireError as error:
+            # Here, not at the top: it imports socket, which rendering has no use for.
+            from digest.failures import public_reason, unreachable
+
             if unreachable(error):
                 raise NetworkUnreachable(f"{error}; check the network, then run again") from None
             log.error("%s", error)

@@ -8,7 +8,6 @@ newest item's date, never the wall clock, so the same editions give the same byt
 from __future__ import annotations
 
 import datetime as dt
-from email.utils import format_datetime
 
 import msgspec
 from msgspec import Struct
@@ -165,8 +164,15 @@ def _element(indent: int, tag: str, text: str) -> str:
     return f"{' ' * indent}<{tag}>{_escaped(text)}</{name}>"
 
 
+_DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
 def _rfc822(published: dt.datetime) -> str:
-    return format_datetime(utc(published), usegmt=True)
+    """RFC 822 time in GMT, in English whatever the locale (``email.utils`` writes the same)."""
+    moment = utc(published)
+    day, month = _DAYS[moment.weekday()], _MONTHS[moment.month - 1]
+    return f"{day}, {moment.day:02d} {month} {moment.year:04d} {moment:%H:%M:%S} GMT"
 
 
 def _escaped(text: str) -> str:
