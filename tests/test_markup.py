@@ -160,3 +160,29 @@ def test_titles_show_code_spans_as_code_and_nothing_else_as_markup() -> None:
     assert str(title_html("`<script>alert(1)</script>`")) == (
         "<code>&lt;script&gt;alert(1)&lt;/script&gt;</code>"
     )
+
+
+@pytest.mark.parametrize(
+    "base",
+    [
+        "https://news.example.org/wire/rocket/2026-03-04.html",
+        'https://news.example.org/a&b/it\'s "here"/<x>.html',
+        "rocket/2026-03-04.html",
+    ],
+)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Valves open [1] and close [2][3], see [9] and [the notes](#ref-2).",
+        "- a list [1]\n- with `[2]` in code\n\n**bold** [3] and [a link](https://example.org/x?a=1&b=2).",
+        '<a class="cite" href="#ref-1">[1]</a> typed by hand [1]',
+    ],
+)
+def test_a_body_converted_once_reads_as_converted_for_each_base(
+    markup: MarkupRenderer, text: str, base: str
+) -> None:
+    page = markup.block(text, {1, 2, 3})
+    again = markup.block(text, {1, 2, 3}, base)
+    # The reference: Markdown run again with the base, as before conversions were shared.
+    assert again == MarkupRenderer()._convert(text, {1, 2, 3}, base)
+    assert page == MarkupRenderer()._convert(text, {1, 2, 3}, "")

@@ -112,9 +112,23 @@ class MarkupRenderer:
             url_schemes=_LINK_SCHEMES,
             url_relative=lambda url: url if url.startswith("#") else None,
         )
+        #: Bodies converted this build with citations relative (``#ref-n``), by text and refs:
+        #: an edition's page and its feed item (absolute citations) share one conversion.
+        self._converted: dict[tuple[str, tuple[int, ...]], str] = {}
 
     def block(self, text: str, refs: Collection[int], base: str = "") -> Markup:
         """Return Markdown ``text`` as clean HTML; ``[n]`` (n in ``refs``) links ``base#ref-n``."""
+        if base and not _PLAIN_URL.fullmatch(base):
+            return self._convert(text, refs, base)  # written as the sanitiser would write it
+        key = (text, tuple(sorted(refs)))
+        if key not in self._converted:
+            self._converted[key] = str(self._convert(text, refs, ""))  # str: Markup.replace escapes
+        html = self._converted[key]
+        if base:
+            html = html.replace('<a class="cite" href="#ref-', f'<a class="cite" href="{base}#ref-')
+        return Markup(html)
+
+    def _convert(self, text: str, refs: Collection[int], base: str) -> Markup:
         self._citations.known = refs
         self._citations.base = base
         try:
@@ -136,6 +150,8 @@ class MarkupRenderer:
 
 
 _CODE_SPAN = re.compile(r"`([^`]+)`")
+#: An absolute URL the sanitiser keeps and writes in an attribute as it is (nothing to escape).
+_PLAIN_URL = re.compile(r"https?://[A-Za-z0-9:/?#\[\]@!$()*+,;=._~%-]*")
 
 
 def title_html(text: str) -> Markup:
