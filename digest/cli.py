@@ -7,7 +7,6 @@ This is the only module that prints for the user or chooses an exit status: a
 from __future__ import annotations
 
 import argparse
-import calendar
 import contextlib
 import datetime as dt
 import gc
@@ -385,6 +384,8 @@ def _date(text: str) -> dt.date:
     year, month, day = (int(part) for part in shape.groups())
     if not 1 <= month <= 12:
         raise argparse.ArgumentTypeError(f"{text} is not a date: there is no month {month}")
+    import calendar  # here: only a command given a date needs it, and it costs milliseconds
+
     days = calendar.monthrange(year, month)[1] if year >= 1 else 31
     if not 1 <= day <= days:
         raise argparse.ArgumentTypeError(

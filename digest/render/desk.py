@@ -8,7 +8,6 @@ window ends at the newest edition, never at the wall clock, so a rebuild gives t
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Sequence
 
 from markupsafe import Markup
@@ -43,15 +42,6 @@ class UrgencyGroup(Struct, frozen=True):
     label: str
     count: int
     repos: tuple[RepoGroup, ...]
-
-
-def recent(entries: Sequence[Entry], days: int = DESK_DAYS) -> list[Entry]:
-    """The entries (newest first, as given) of the ``days`` days up to the newest one."""
-    if not entries:
-        return []
-    newest = max(entry.date for entry in entries)
-    start = newest - dt.timedelta(days=days - 1)
-    return [entry for entry in entries if entry.date >= start]
 
 
 def desk_groups(

@@ -266,6 +266,18 @@ class Manifest:
         ).fetchall()
         return self._entries_of(rows)
 
+    def sums_where(
+        self, where: str, params: tuple[object, ...] = (), limit: int | None = None
+    ) -> list[tuple[str, str]]:
+        """(key, sha256) of the digests :meth:`entries_where` would give, in its order:
+        enough to tell whether a page made from them changed, without reading an entry."""
+        tail = "" if limit is None else f" LIMIT {int(limit)}"
+        return self.db.execute(
+            f"SELECT d.key, d.sha256 FROM digests d WHERE {where} "
+            f"ORDER BY d.date DESC, d.slug{tail}",
+            params,
+        ).fetchall()
+
     def actions(self, keys: Iterable[str]) -> dict[str, EditionActions]:
         """The action items of the digests ``keys`` that are recorded, by key."""
         rows = self.db.execute(

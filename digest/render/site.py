@@ -628,38 +628,35 @@ class _Desks:
         ]
         group = manifest.SITE_WIDE
         for page_path, feed_path, name, slug in plans:
-            looked = build.state.newest(slug=slug, limit=self.LOOKBACK)
-            window = desk.recent(self._window(looked, slug))
-            page_inputs = [(e.path, e.sha256) for e in window]
+            # Keys from the digests' hashes alone: a desk whose editions did not change is
+            # decided without reading its 200 entries.
+            looked = self._sums(slug, None)
+            window = self._sums(slug, looked[0][0][-10:]) if looked else []
             feed = Link(f"{name}: act-now items", feed_path)
             render = functools.partial(self._page, page_path, name, window, feed)
-            build.offer(
-                out, group, page_path, build.key("desk", page_path, feed, page_inputs), render
-            )
-            feed_inputs = [(e.path, e.sha256, e.published) for e in looked]
+            build.offer(out, group, page_path, build.key("desk", page_path, feed, window), render)
             for path, form in ((feed_path, rss), (json_path(feed_path), json_feed)):
                 render_feed = functools.partial(self._feed, feed, looked, form)
-                key = build.key("immediate", path, name, feed_inputs)
+                key = build.key("immediate", path, name, looked)
                 build.offer(out, group, path, key, render_feed)
 
-    def _window(self, newest: list[Entry], slug: str | None) -> list[Entry]:
-        """The entries (of project ``slug``, or all) of the desk's days up to the newest."""
-        if not newest:
-            return []
-        start = (newest[0].date - dt.timedelta(days=desk.DESK_DAYS - 1)).isoformat()
-        if slug is None:
-            return self.build.state.entries_where("d.date >= ?", (start,))
-        return self.build.state.entries_where("d.slug = ? AND d.date >= ?", (slug, start))
+    def _sums(self, slug: str | None, newest: str | None) -> list[tuple[str, str]]:
+        """(key, sha256), newest first, of the editions (of project ``slug``, or all) an
+        act-now feed looks back over; or, given the ``newest`` day, of the desk's days."""
+        where, params = ("1", ()) if slug is None else ("d.slug = ?", (slug,))
+        if newest is None:
+            return self.build.state.sums_where(where, params, self.LOOKBACK)
+        start = dt.date.fromisoformat(newest) - dt.timedelta(days=desk.DESK_DAYS - 1)
+        return self.build.state.sums_where(f"{where} AND d.date >= ?", (*params, str(start)))
 
-    def _editions(self, entries: list[Entry]) -> list[tuple[Entry, EditionActions]]:
-        """``entries`` with their action items, as the manifest holds them."""
-        keys = [_key(entry) for entry in entries]
+    def _editions(self, sums: list[tuple[str, str]]) -> list[tuple[Entry, EditionActions]]:
+        """The entries of ``sums``' digests with their action items, as the manifest holds them."""
+        keys = [key for key, _ in sums]
+        entries = self.build.state.entries(keys)
         self._actions.update(self.build.state.actions(k for k in keys if k not in self._actions))
-        return [
-            (e, self._actions[k]) for e, k in zip(entries, keys, strict=True) if k in self._actions
-        ]
+        return [(entries[k], self._actions[k]) for k in keys if k in entries and k in self._actions]
 
-    def _page(self, path: str, name: str, window: list[Entry], feed: Link) -> bytes:
+    def _page(self, path: str, name: str, window: list[tuple[str, str]], feed: Link) -> bytes:
         editions = self._editions(window)
         build = self.build
         root = urls.root_of(path)
@@ -673,7 +670,10 @@ class _Desks:
         return build.page("actions.html", info, name=name, groups=groups, days=desk.DESK_DAYS)
 
     def _feed(
-        self, feed: Link, looked: list[Entry], form: Callable[[Channel, list[Item]], bytes]
+        self,
+        feed: Link,
+        looked: list[tuple[str, str]],
+        form: Callable[[Channel, list[Item]], bytes],
     ) -> bytes:
         editions = self._editions(looked)
         base = self.build.settings.site.base_url
