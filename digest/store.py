@@ -33,14 +33,8 @@ _ORPHAN = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
 
 
 class UnreadableRecord(ValueError):
-    """Bytes that are not a stored record of the kind asked for."""
-
-    def __init__(self, where: str, what: str) -> None:
-        super().__init__(f"{where or 'file'}: {what}")
-        #: The key path of the first problem (``references[0].n``); empty: the whole file.
-        self.where = where
-        #: What is wrong there.
-        self.what = what
+    """Bytes that are not a stored record of the kind asked for; the message says where
+    the first problem is (``references[0].n: Expected `int`, got `str```) and what."""
 
 
 def parse_record(data: bytes, kind: type[T]) -> T:
@@ -57,7 +51,7 @@ def parse_record(data: bytes, kind: type[T]) -> T:
         return msgspec.convert(_upgraded(msgspec.json.decode(data)), kind)
     except msgspec.DecodeError:
         loc, what = decoding.problem(first)
-        raise UnreadableRecord(decoding.dotted(loc), what) from None
+        raise UnreadableRecord(f"{decoding.dotted(loc) or 'file'}: {what}") from None
 
 
 _decoders: dict[type[Any], msgspec.json.Decoder[Any]] = {}

@@ -630,8 +630,11 @@ class _Desks:
         for page_path, feed_path, name, slug in plans:
             # Keys from the digests' hashes alone: a desk whose editions did not change is
             # decided without reading its 200 entries.
-            looked = self._sums(slug, None)
-            window = self._sums(slug, looked[0][0][-10:]) if looked else []
+            looked = self._sums(slug)
+            window = []
+            if looked:  # the desk's days: up to the newest edition's, keyed slug/YYYY-MM-DD
+                newest = dt.date.fromisoformat(looked[0][0].rsplit("/", 1)[1])
+                window = self._sums(slug, since=newest - dt.timedelta(days=desk.DESK_DAYS - 1))
             feed = Link(f"{name}: act-now items", feed_path)
             render = functools.partial(self._page, page_path, name, window, feed)
             build.offer(out, group, page_path, build.key("desk", page_path, feed, window), render)
@@ -640,14 +643,13 @@ class _Desks:
                 key = build.key("immediate", path, name, looked)
                 build.offer(out, group, path, key, render_feed)
 
-    def _sums(self, slug: str | None, newest: str | None) -> list[tuple[str, str]]:
+    def _sums(self, slug: str | None, since: dt.date | None = None) -> list[tuple[str, str]]:
         """(key, sha256), newest first, of the editions (of project ``slug``, or all) an
-        act-now feed looks back over; or, given the ``newest`` day, of the desk's days."""
+        act-now feed looks back over; given ``since``, of every edition from that day."""
         where, params = ("1", ()) if slug is None else ("d.slug = ?", (slug,))
-        if newest is None:
+        if since is None:
             return self.build.state.sums_where(where, params, self.LOOKBACK)
-        start = dt.date.fromisoformat(newest) - dt.timedelta(days=desk.DESK_DAYS - 1)
-        return self.build.state.sums_where(f"{where} AND d.date >= ?", (*params, str(start)))
+        return self.build.state.sums_where(f"{where} AND d.date >= ?", (*params, str(since)))
 
     def _editions(self, sums: list[tuple[str, str]]) -> list[tuple[Entry, EditionActions]]:
         """The entries of ``sums``' digests with their action items, as the manifest holds them."""
