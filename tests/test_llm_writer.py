@@ -224,7 +224,7 @@ def test_injected_pr_text_is_quoted_as_data_and_changes_nothing(
 BAD_ANSWERS: list[tuple[str, Any, str]] = [
     ("invalid json", '{"headline": "ROCKET", "dek": ', "not valid JSON"),
     ("not the schema", {"headline": "ROCKET"}, "does not match the schema"),
-    ("unknown urgency", "urgency", "does not match the schema (action_items.0.urgency"),
+    ("unknown urgency", "urgency", "does not match the schema (action_items[0].urgency"),
     ("cites a PR not in the input", "cite 99", "[99] is cited but there is no reference 99"),
     ("action for a repo of another day", "repo", "names 'acme/elsewhere', which merged nothing"),
     ("FAQ cites what the body does not", "faq", "which neither the body nor an action item"),
@@ -439,7 +439,7 @@ def test_prompt_fits_the_budget_by_dropping_low_stories(pulls: list[PullRequest]
 
 def test_schema_and_answer_model_agree(brief: Brief) -> None:
     schema = answer_schema(brief.repos)
-    assert schema["required"] == list(Answer.model_fields)
+    assert schema["required"] == list(Answer.__struct_fields__)
     item = schema["properties"]["action_items"]["items"]
     assert item["properties"]["repo"]["enum"] == ["acme/rocket", "acme/pad"]
     assert item["properties"]["urgency"]["enum"] == ["immediate", "plan", "monitor"]

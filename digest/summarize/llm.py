@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+import msgspec
 import msgspec.structs
 from msgspec import Struct
 
@@ -217,7 +218,7 @@ class OpenAIWriter:
                         raise _Declined(reply.refusal)
                     answer, digest, found = _review(reply, brief, prompt)
                     if answer is not None and digest is not None and not found:
-                        self._cache.save(key, answer.model_dump(mode="json"))
+                        self._cache.save(key, msgspec.to_builtins(answer))
                         return digest
                     self._log.warning(
                         "%s %s: openai answer %d rejected: %s",

@@ -14,9 +14,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Literal, TypedDict
 
+import msgspec
 from msgspec import Struct
-from pydantic import BaseModel, ConfigDict, ValidationError
 
+from digest import decoding
 from digest.models import Urgency
 from digest.summarize.base import Brief, Item, Story
 from digest.summarize.checks import HEADLINE_LIMIT, MAX_REFERENCES, standard_questions
@@ -65,26 +66,20 @@ class Prompt(Struct, frozen=True):
     answer_tokens: int
 
 
-class ActionAnswer(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class ActionAnswer(Struct, frozen=True, forbid_unknown_fields=True):
     text: str
     repo: str
     urgency: Urgency
     refs: list[int]
 
 
-class FaqAnswer(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class FaqAnswer(Struct, frozen=True, forbid_unknown_fields=True):
     question: str
     answer: str
 
 
-class Answer(BaseModel):
+class Answer(Struct, frozen=True, forbid_unknown_fields=True):
     """The model's answer as the schema describes it; text is still untrusted."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     headline: str
     dek: str
@@ -202,13 +197,11 @@ def parse_answer(text: str) -> Answer:
             f"column {error.colno})"
         ) from None
     try:
-        return Answer.model_validate(neutralise_strings(data))
-    except ValidationError as error:
-        details = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or 'answer'}: {e['msg']}"
-            for e in error.errors()[:3]
-        )
-        raise AnswerError(f"the answer does not match the schema ({details})") from None
+        return msgspec.convert(neutralise_strings(data), Answer)
+    except msgspec.ValidationError as error:
+        loc, what = decoding.problem(error)
+        where = decoding.dotted(loc) or "answer"
+        raise AnswerError(f"the answer does not match the schema ({where}: {what})") from None
 
 
 def answer_schema(repos: Sequence[str]) -> dict[str, Any]:

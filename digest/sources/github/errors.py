@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 
+import msgspec
 import requests
 import urllib3
 from github.GithubException import BadAttributeException, GithubException
-from pydantic import ValidationError
 from urllib3.exceptions import MaxRetryError, ReadTimeoutError
+
+from digest import decoding
 
 #: The statuses GitHub answers a rate limit with.
 RATE_LIMITED = (403, 429)
@@ -19,7 +21,7 @@ API_ERRORS: tuple[type[BaseException], ...] = (
     BadAttributeException,
     requests.RequestException,
     urllib3.exceptions.HTTPError,
-    ValueError,  # also json.JSONDecodeError and pydantic's ValidationError
+    ValueError,  # also json.JSONDecodeError and msgspec's ValidationError
     KeyError,
     TypeError,
     AttributeError,
@@ -70,10 +72,9 @@ def explain(error: BaseException, url: str, timeout: float) -> str:
         return f"cannot reach GitHub at {url}: {_root(error)}"
     if isinstance(error, requests.RequestException):
         return f"the request to GitHub at {url} failed: {_root(error)}"
-    if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
-        return f"GitHub's answer has an unexpected shape ({where}: {first['msg']})"
+    if isinstance(error, msgspec.ValidationError):
+        loc, what = decoding.problem(error)
+        return f"GitHub's answer has an unexpected shape ({decoding.dotted(loc)}: {what})"
     if isinstance(error, json.JSONDecodeError):
         # json's messages may end in "at" ("Unterminated string starting at"): say it once.
         return (

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 from github.GithubException import GithubException
 
 from digest.config import RepoSettings
@@ -56,7 +57,7 @@ class GraphQLSearch:
         variables["query"] = f"{query} sort:created-asc"
         pulls: list[Pull] = []
         while True:
-            data = SearchData.model_validate(self._post(SEARCH, variables))
+            data = msgspec.convert(self._post(SEARCH, variables), SearchData)
             self._check_repository(data)
             if limit is not None and data.search.issueCount > limit:
                 return None
@@ -75,7 +76,7 @@ class GraphQLSearch:
         Raises :class:`Unavailable` when the server has no GraphQL API.
         """
         search = cls(client, RepoSettings(name="probe/probe"))
-        return Budget.model_validate(search._post(PROBE, {})["rateLimit"])
+        return msgspec.convert(search._post(PROBE, {})["rateLimit"], Budget)
 
     def describe_budget(self) -> str:
         """Return the GraphQL rate-limit budget the last answer reported."""
@@ -103,8 +104,8 @@ class GraphQLSearch:
         retried = False
         while page.hasNextPage and page.endCursor:
             try:
-                more = FilesData.model_validate(
-                    self._post(FILES, {"id": pull.id, "after": page.endCursor})
+                more = msgspec.convert(
+                    self._post(FILES, {"id": pull.id, "after": page.endCursor}), FilesData
                 )
             except _PAGE_FAILURES as error:
                 more, problem = None, _one_line(error)
@@ -174,7 +175,7 @@ class GraphQLSearch:
             if not isinstance(data, dict):
                 raise ValueError("the GraphQL answer has no data")
             if isinstance(data.get("rateLimit"), dict):
-                self.budget = Budget.model_validate(data["rateLimit"])
+                self.budget = msgspec.convert(data["rateLimit"], Budget)
             return data
         raise QueryError("still rate limited after waiting for the reset")
 

@@ -14,6 +14,7 @@ import json
 import re
 from collections import Counter
 
+import msgspec
 from msgspec import Struct
 
 from digest.config import RepoSettings
@@ -34,16 +35,16 @@ class ModeHint(Struct, frozen=True):
     fix: str
 
 
-class _Label(_Shape):
+class _Label(_Shape, frozen=True):
     name: str
 
 
-class _Item(_Shape):
+class _Item(_Shape, frozen=True):
     labels: tuple[_Label, ...] = ()
     pull_request: dict[str, object] | None = None
 
 
-class _Page(_Shape):
+class _Page(_Shape, frozen=True):
     total_count: int
     items: list[_Item]
 
@@ -112,7 +113,7 @@ def _search(client: Client, query: str, per_page: int) -> _Page:
     _, data = client.github.requester.requestJsonAndCheck(
         "GET", "/search/issues", parameters={"q": query, "per_page": per_page}
     )
-    return _Page.model_validate(data)
+    return msgspec.convert(data, _Page)
 
 
 def _yaml(label: str) -> str:

@@ -5,7 +5,7 @@ One :data:`SEARCH` request returns up to 100 pull requests with everything the w
 pull request a merge bot closed, the commit that closed it),
 the repository's canonical name (to tell a missing or renamed repository) and the rate-limit
 budget. Only a pull request with more than 100 files needs more: one :data:`FILES` request
-per further 100 files. Answers are validated by pydantic models, so a malformed answer is
+per further 100 files. Answers are validated by msgspec structs, so a malformed answer is
 one clear error rather than a ``KeyError`` later.
 """
 
@@ -14,7 +14,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+import msgspec
+from msgspec import Struct
 
 from digest.models import FileChange, PullRequest, Review
 from digest.sources.github.records import pull_request
@@ -61,64 +62,67 @@ PROBE = f"query WireProbe {{ {_BUDGET} }}"
 T = TypeVar("T")
 
 
-class _Shape(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="ignore")
+class _Shape(Struct, frozen=True):
+    """Part of an answer: the fields the Wire reads (others are ignored), typed.
+
+    Subclasses say ``frozen=True`` again for type checkers.
+    """
 
 
-class Nodes(_Shape, Generic[T]):
+class Nodes(_Shape, Generic[T], frozen=True):
     nodes: list[T | None]
 
     def present(self) -> list[T]:
         return [node for node in self.nodes if node is not None]
 
 
-class Count(_Shape):
+class Count(_Shape, frozen=True):
     totalCount: int
 
 
-class Login(_Shape):
+class Login(_Shape, frozen=True):
     login: str
 
 
-class Name(_Shape):
+class Name(_Shape, frozen=True):
     name: str
 
 
-class PageInfo(_Shape):
+class PageInfo(_Shape, frozen=True):
     hasNextPage: bool
     endCursor: str | None = None
 
 
-class File(_Shape):
+class File(_Shape, frozen=True):
     path: str
     additions: int
     deletions: int
 
 
-class Files(Nodes[File]):
+class Files(Nodes[File], frozen=True):
     pageInfo: PageInfo
 
 
-class ReviewNode(_Shape):
+class ReviewNode(_Shape, frozen=True):
     author: Login | None
     state: str
     comments: Count
 
 
-class Oid(_Shape):
+class Oid(_Shape, frozen=True):
     oid: str
 
 
-class Repository(_Shape):
+class Repository(_Shape, frozen=True):
     nameWithOwner: str
 
 
-class Issue(_Shape):
+class Issue(_Shape, frozen=True):
     number: int
     repository: Repository
 
 
-class Closed(_Shape):
+class Closed(_Shape, frozen=True):
     #: ``{"oid": ...}`` when a commit closed it; ``{}`` for another closer (a pull request).
     closer: dict[str, Any] | None = None
 
@@ -127,7 +131,7 @@ class Closed(_Shape):
         return oid if isinstance(oid, str) else None
 
 
-class Pull(_Shape):
+class Pull(_Shape, frozen=True):
     id: str
     number: int
     title: str
@@ -158,34 +162,34 @@ class Pull(_Shape):
         return closed[-1].commit() if closed else None
 
 
-class Search(_Shape):
+class Search(_Shape, frozen=True):
     issueCount: int
     pageInfo: PageInfo
     #: Items that are no pull request (or hidden from the token) come as ``{}``.
     nodes: list[dict[str, Any] | None]
 
     def pulls(self) -> list[Pull]:
-        return [Pull.model_validate(node) for node in self.nodes if node]
+        return [msgspec.convert(node, Pull) for node in self.nodes if node]
 
 
-class Budget(_Shape):
+class Budget(_Shape, frozen=True):
     limit: int
     remaining: int
     resetAt: dt.datetime
     cost: int
 
 
-class SearchData(_Shape):
+class SearchData(_Shape, frozen=True, kw_only=True):
     rateLimit: Budget | None = None
     repository: Repository | None
     search: Search
 
 
-class PullFiles(_Shape):
+class PullFiles(_Shape, frozen=True):
     files: Files | None = None
 
 
-class FilesData(_Shape):
+class FilesData(_Shape, frozen=True, kw_only=True):
     rateLimit: Budget | None = None
     node: PullFiles | None
 

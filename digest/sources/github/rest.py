@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+import msgspec
 from github.GithubException import UnknownObjectException
 from github.NamedUser import NamedUser
 from github.Repository import Repository
@@ -25,7 +26,7 @@ from digest.sources.github.query import T, _Shape
 from digest.sources.github.records import closing_references, pull_request
 
 
-class Item(_Shape):
+class Item(_Shape, frozen=True):
     """What a search result tells about an issue or pull request."""
 
     number: int
@@ -34,7 +35,7 @@ class Item(_Shape):
     pull_request: dict[str, Any] | None = None
 
 
-class Event(_Shape):
+class Event(_Shape, frozen=True):
     """One event of an issue's (or pull request's) history."""
 
     event: str
@@ -42,7 +43,7 @@ class Event(_Shape):
     commit_id: str | None = None
 
 
-class SearchPage(_Shape):
+class SearchPage(_Shape, frozen=True):
     total_count: int
     items: list[Item]
 
@@ -86,7 +87,7 @@ class RestSearch:
         items: list[Item] = []
         while url:
             headers, data = requester.requestJsonAndCheck("GET", url, parameters=parameters)
-            page = SearchPage.model_validate(data)
+            page = msgspec.convert(data, SearchPage)
             if limit is not None and page.total_count > limit:
                 return None
             items += [item for item in page.items if item.pull_request is not None]
@@ -155,7 +156,7 @@ class RestSearch:
             headers, data = requester.requestJsonAndCheck("GET", url, parameters=parameters)
             if not isinstance(data, list):
                 raise ValueError(f"the events of #{number} are not a list")
-            for event in (Event.model_validate(e) for e in data):
+            for event in (msgspec.convert(e, Event) for e in data):
                 closed = event if event.event == "closed" else closed
             url, parameters = _next(headers.get("link", "")), {}
         return closed.commit_id if closed is not None else None
