@@ -33,10 +33,12 @@ from digest.summarize.llm import (
 )
 from digest.summarize.prompt import (
     Answer,
+    AnswerError,
     BudgetError,
     answer_schema,
     answer_tokens,
     build_prompt,
+    parse_answer,
 )
 from digest.summarize.select import make_brief
 from tests.fake_openai import FakeOpenAI, Reply, answer, error, hang, no_choices, page, text
@@ -536,3 +538,12 @@ def test_a_lone_surrogate_in_the_answer_is_dropped_not_a_crash(
     text = json.dumps(msgspec.to_builtins(digest), default=str, ensure_ascii=False)
     assert text.encode("utf-8")  # no lone surrogate left: it encodes
     Store(tmp_path / "data").save_digest(digest)
+
+
+def test_an_answer_citing_with_numbers_as_text_is_read_and_extra_keys_are_not() -> None:
+    said = {"headline": "ROCKET", "dek": "A dek.", "body": "Body [1].", "faq": []}
+    item = {"text": "Upgrade.", "repo": "acme/rocket", "urgency": "plan", "refs": ["1", 2]}
+    answer = parse_answer(json.dumps({**said, "action_items": [item]}))
+    assert answer.action_items[0].refs == [1, 2]
+    with pytest.raises(AnswerError, match=r"schema \(action_items\[0\]: .*unknown field `why`"):
+        parse_answer(json.dumps({**said, "action_items": [{**item, "why": "x"}]}))

@@ -197,7 +197,8 @@ def parse_answer(text: str) -> Answer:
             f"column {error.colno})"
         ) from None
     try:
-        return msgspec.convert(neutralise_strings(data), Answer)
+        # Not strict: a model that writes a citation as "3" still means reference 3.
+        return msgspec.convert(neutralise_strings(data), Answer, strict=False)
     except msgspec.ValidationError as error:
         loc, what = decoding.problem(error)
         where = decoding.dotted(loc) or "answer"

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 from github.GithubException import GithubException
 
 from digest.config import RepoSettings
@@ -31,6 +30,7 @@ from digest.sources.github.query import (
     Pull,
     SearchData,
     record,
+    shaped,
 )
 
 
@@ -57,7 +57,7 @@ class GraphQLSearch:
         variables["query"] = f"{query} sort:created-asc"
         pulls: list[Pull] = []
         while True:
-            data = msgspec.convert(self._post(SEARCH, variables), SearchData)
+            data = shaped(self._post(SEARCH, variables), SearchData)
             self._check_repository(data)
             if limit is not None and data.search.issueCount > limit:
                 return None
@@ -76,7 +76,7 @@ class GraphQLSearch:
         Raises :class:`Unavailable` when the server has no GraphQL API.
         """
         search = cls(client, RepoSettings(name="probe/probe"))
-        return msgspec.convert(search._post(PROBE, {})["rateLimit"], Budget)
+        return shaped(search._post(PROBE, {})["rateLimit"], Budget)
 
     def describe_budget(self) -> str:
         """Return the GraphQL rate-limit budget the last answer reported."""
@@ -104,7 +104,7 @@ class GraphQLSearch:
         retried = False
         while page.hasNextPage and page.endCursor:
             try:
-                more = msgspec.convert(
+                more = shaped(
                     self._post(FILES, {"id": pull.id, "after": page.endCursor}), FilesData
                 )
             except _PAGE_FAILURES as error:
@@ -175,7 +175,7 @@ class GraphQLSearch:
             if not isinstance(data, dict):
                 raise ValueError("the GraphQL answer has no data")
             if isinstance(data.get("rateLimit"), dict):
-                self.budget = msgspec.convert(data["rateLimit"], Budget)
+                self.budget = shaped(data["rateLimit"], Budget)
             return data
         raise QueryError("still rate limited after waiting for the reset")
 

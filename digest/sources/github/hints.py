@@ -14,13 +14,12 @@ import json
 import re
 from collections import Counter
 
-import msgspec
 from msgspec import Struct
 
 from digest.config import RepoSettings
 from digest.errors import WireError
 from digest.sources.github.client import Client
-from digest.sources.github.query import _Shape
+from digest.sources.github.query import _Shape, shaped
 from digest.text import count, one_line
 
 #: Label names a merge bot puts on a pull request it landed by closing it.
@@ -113,7 +112,7 @@ def _search(client: Client, query: str, per_page: int) -> _Page:
     _, data = client.github.requester.requestJsonAndCheck(
         "GET", "/search/issues", parameters={"q": query, "per_page": per_page}
     )
-    return msgspec.convert(data, _Page)
+    return shaped(data, _Page)
 
 
 def _yaml(label: str) -> str:

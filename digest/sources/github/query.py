@@ -60,6 +60,13 @@ FILES = f"""query WireFiles($id: ID!, $after: String) {{
 PROBE = f"query WireProbe {{ {_BUDGET} }}"
 
 T = TypeVar("T")
+S = TypeVar("S")
+
+
+def shaped(answer: object, shape: type[S]) -> S:
+    """``answer`` (decoded JSON) read as ``shape``, unknown fields ignored and numbers given
+    as text accepted; raise ``msgspec.ValidationError``, saying where, when it is not."""
+    return msgspec.convert(answer, shape, strict=False)
 
 
 class _Shape(Struct, frozen=True):
@@ -169,7 +176,7 @@ class Search(_Shape, frozen=True):
     nodes: list[dict[str, Any] | None]
 
     def pulls(self) -> list[Pull]:
-        return [msgspec.convert(node, Pull) for node in self.nodes if node]
+        return [shaped(node, Pull) for node in self.nodes if node]
 
 
 class Budget(_Shape, frozen=True):

@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-import msgspec
 from github.GithubException import UnknownObjectException
 from github.NamedUser import NamedUser
 from github.Repository import Repository
@@ -22,7 +21,7 @@ from digest.config import RepoSettings
 from digest.models import FileChange, PullRequest, Review
 from digest.sources.github.client import Client
 from digest.sources.github.errors import NotFound, Renamed
-from digest.sources.github.query import T, _Shape
+from digest.sources.github.query import T, _Shape, shaped
 from digest.sources.github.records import closing_references, pull_request
 
 
@@ -87,7 +86,7 @@ class RestSearch:
         items: list[Item] = []
         while url:
             headers, data = requester.requestJsonAndCheck("GET", url, parameters=parameters)
-            page = msgspec.convert(data, SearchPage)
+            page = shaped(data, SearchPage)
             if limit is not None and page.total_count > limit:
                 return None
             items += [item for item in page.items if item.pull_request is not None]
@@ -156,7 +155,7 @@ class RestSearch:
             headers, data = requester.requestJsonAndCheck("GET", url, parameters=parameters)
             if not isinstance(data, list):
                 raise ValueError(f"the events of #{number} are not a list")
-            for event in (msgspec.convert(e, Event) for e in data):
+            for event in (shaped(e, Event) for e in data):
                 closed = event if event.event == "closed" else closed
             url, parameters = _next(headers.get("link", "")), {}
         return closed.commit_id if closed is not None else None
