@@ -53,6 +53,10 @@ class Runtime(Struct, frozen=True):
     #: connection and says what it learns (no token, no GraphQL) once, not per repository.
     sources: dict[str, Source] = field(default_factory=dict)
 
+    def __repr__(self) -> str:
+        # Never the environment (it holds the tokens), nor the live sources.
+        return f"Runtime(data_dir={str(self.settings.data_dir)!r})"
+
     @property
     def store(self) -> Store:
         return Store(self.settings.data_dir)

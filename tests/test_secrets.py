@@ -13,8 +13,12 @@ from urllib.parse import quote
 import pytest
 
 from digest.cli import main
+from digest.clock import FixedClock
 from digest.errors import UsageError
+from digest.pipeline import Runtime
+from digest.registry import default_registry
 from digest.secrets import REDACTED, Redactor, check_secrets, spellings
+from tests.factories import make_settings
 from tests.fake_github import FakeGitHub, FakePull, Fault
 from tests.gitrepo import at
 
@@ -163,3 +167,10 @@ def test_every_spelling_is_redacted(spelled: object, token: str) -> None:
     cleaned = Redactor([token]).redact(text)
     assert REDACTED in cleaned
     assert not any(s in cleaned for s in spellings(token))
+
+
+def test_the_runtime_never_shows_the_environment_it_holds(tmp_path: Path) -> None:
+    env = {"GITHUB_TOKEN": "ghp_" + "s3cret" * 6, "OPENAI_API_KEY": "sk-" + "k3y" * 10}
+    clock = FixedClock(dt.datetime(2026, 3, 5, tzinfo=dt.UTC))
+    rt = Runtime(make_settings(tmp_path), default_registry(plugins=False), clock, env)
+    assert "s3cret" not in repr(rt) and "k3y" not in repr(rt)
