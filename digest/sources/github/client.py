@@ -281,7 +281,7 @@ class Client:
     hooks: Hooks
     #: The variable the token came from; None when anonymous.
     token_variable: str | None
-    token: str | None
+    token: str | None = field(repr=False)  # never in a log line or a traceback
     url: str
     timeout: float
     #: Whether the server has a GraphQL API: None until the first GraphQL request tells.
