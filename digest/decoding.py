@@ -14,12 +14,18 @@ import msgspec
 Location = tuple[str | int, ...]
 
 _STEP = re.compile(r"\.(\w+)|\[(\d+)\]")
+#: Where a key of a mapping is wrong, msgspec says `` - at `key` in `$.a```.
+_AT = re.compile(r" - at (`key` in )?`\$([^`]*)`$")
 
 
 def problem(error: msgspec.DecodeError) -> tuple[Location, str]:
     """Split ``error``'s message into where (empty: the whole input) and what."""
-    what, _, at = str(error).partition(" - at `$")
-    loc = tuple(int(index) if index else name for name, index in _STEP.findall(at))
+    said = str(error)
+    at = _AT.search(said)
+    if at is None:
+        return (), said
+    what = said[: at.start()] + (" (a key)" if at.group(1) else "")
+    loc = tuple(int(index) if index else name for name, index in _STEP.findall(at.group(2)))
     return loc, what
 
 

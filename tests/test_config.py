@@ -108,6 +108,12 @@ def test_good_config_resolves_paths_and_derives_slugs(tmp_path: Path) -> None:
             "openai.response_format",
             "line 2: must be one of auto, json_schema, json_object",
         ),
+        ("7: seven\n" + GOOD, None, "expected text (a key)"),
+        (
+            GOOD.replace("    repos:", "    3: x\n    repos:"),
+            "projects[0]",
+            "line 5: expected text (a key)",
+        ),
         (
             "projects:\n  - name: Empty\n    repos: []\n",
             "projects[0].repos",
