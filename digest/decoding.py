@@ -1,7 +1,8 @@
 """Where msgspec found data not of the shape asked for, as keys and list positions.
 
 msgspec says where in its message (``Expected `int`, got `str` - at `$.refs[0].n```);
-the config and the store both turn that into a location their own messages can name.
+the config, the store and the readers of GitHub's and the LLM's answers turn that into a
+location their own messages can name.
 """
 
 from __future__ import annotations
@@ -32,3 +33,9 @@ def problem(error: msgspec.DecodeError) -> tuple[Location, str]:
 def dotted(loc: Location) -> str:
     """Write ``loc`` as a key path: ``projects[0].repos[1].name``."""
     return "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in loc)[1:]
+
+
+def described(error: msgspec.DecodeError, whole: str) -> str:
+    """``error`` as ``where: what``, ``where`` being ``whole`` for the whole input."""
+    loc, what = problem(error)
+    return f"{dotted(loc) or whole}: {what}"

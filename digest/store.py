@@ -50,8 +50,7 @@ def parse_record(data: bytes, kind: type[T]) -> T:
     try:  # the slow way, for records stored by earlier versions
         return msgspec.convert(_upgraded(msgspec.json.decode(data)), kind)
     except msgspec.DecodeError:
-        loc, what = decoding.problem(first)
-        raise UnreadableRecord(f"{decoding.dotted(loc) or 'file'}: {what}") from None
+        raise UnreadableRecord(decoding.described(first, "file")) from None
 
 
 _decoders: dict[type[Any], msgspec.json.Decoder[Any]] = {}

@@ -258,22 +258,22 @@ class Manifest:
     ) -> list[Entry]:
         """Entries of the digests matching ``where`` (SQL over ``digests d``), newest first
         as listings sort them (by date, then project slug); at most ``limit`` of them."""
-        tail = "" if limit is None else f" LIMIT {int(limit)}"
-        rows = self.db.execute(
-            f"SELECT d.key, d.entry FROM digests d WHERE {where} "
-            f"ORDER BY d.date DESC, d.slug{tail}",
-            params,
-        ).fetchall()
-        return self._entries_of(rows)
+        return self._entries_of(self._listed("d.entry", where, params, limit))
 
     def sums_where(
         self, where: str, params: tuple[object, ...] = (), limit: int | None = None
     ) -> list[tuple[str, str]]:
         """(key, sha256) of the digests :meth:`entries_where` would give, in its order:
         enough to tell whether a page made from them changed, without reading an entry."""
+        return self._listed("d.sha256", where, params, limit)
+
+    def _listed(
+        self, column: str, where: str, params: tuple[object, ...], limit: int | None
+    ) -> list[tuple[str, str]]:
+        """(key, ``column``) of the digests matching ``where``, in listing order."""
         tail = "" if limit is None else f" LIMIT {int(limit)}"
         return self.db.execute(
-            f"SELECT d.key, d.sha256 FROM digests d WHERE {where} "
+            f"SELECT d.key, {column} FROM digests d WHERE {where} "
             f"ORDER BY d.date DESC, d.slug{tail}",
             params,
         ).fetchall()

@@ -200,9 +200,8 @@ def parse_answer(text: str) -> Answer:
         # Not strict: a model that writes a citation as "3" still means reference 3.
         return msgspec.convert(neutralise_strings(data), Answer, strict=False)
     except msgspec.ValidationError as error:
-        loc, what = decoding.problem(error)
-        where = decoding.dotted(loc) or "answer"
-        raise AnswerError(f"the answer does not match the schema ({where}: {what})") from None
+        said = decoding.described(error, "answer")
+        raise AnswerError(f"the answer does not match the schema ({said})") from None
 
 
 def answer_schema(repos: Sequence[str]) -> dict[str, Any]:

@@ -73,8 +73,7 @@ def explain(error: BaseException, url: str, timeout: float) -> str:
     if isinstance(error, requests.RequestException):
         return f"the request to GitHub at {url} failed: {_root(error)}"
     if isinstance(error, msgspec.ValidationError):
-        loc, what = decoding.problem(error)
-        return f"GitHub's answer has an unexpected shape ({decoding.dotted(loc)}: {what})"
+        return f"GitHub's answer has an unexpected shape ({decoding.described(error, '')})"
     if isinstance(error, json.JSONDecodeError):
         # json's messages may end in "at" ("Unterminated string starting at"): say it once.
         return (
