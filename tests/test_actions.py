@@ -141,7 +141,7 @@ def test_prose_checks_catch_what_reads_badly() -> None:
     bad = msgspec.structs.replace(
         good,
         headline="ROCKET LANDS “ADD GIMBAL…”",
-        dek="Rocket adds `gimbal\\_lock` to the booster.",
+        dek="Rocket adds `gimbal\\_lock` to the booster and lands do not hand the pad a list.",
         body="Meanwhile, Add gimbal support [1]. A [1]. The pad adds wind [1]. It rains [1]. "
         "The booster adds gimbal support for the [1].",
         action_items=(
@@ -160,6 +160,7 @@ def test_prose_checks_catch_what_reads_badly() -> None:
         "action item 1 does not open with an instruction",
         "action item 1 quotes",
         "action item 1 repeats a PR title",
+        "dek reads a title's verb as a noun: 'lands do not hand'",
     ):
         assert expected in found, expected
 
@@ -170,3 +171,19 @@ def test_a_reland_is_named_up_front_not_mid_title() -> None:
     )
     assert classify(make_pull("Reland the gimbal lock")).kind == "reland"
     assert classify(make_pull("Booster: Add gimbal lock (re-land)")).kind == "reland"
+
+
+def test_an_instruction_with_an_unknown_verb_is_neither_new_nor_repeated() -> None:
+    # "Frobnicate" is no verb the lexicon knows: the edition says "a change to frobnicate",
+    # no action calls it new, and none repeats its title.
+    pulls = [
+        make_pull("Frobnicate the valve table on every launch", files=BOOSTER),
+        make_pull("Booster: Add gimbal support", files=BOOSTER, minute=1),
+    ]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    assert "lands a change to frobnicate the valve table" in digest.body
+    for action in digest.action_items:
+        assert "frobnicate the valve table on every launch" not in action.text.lower()
+        if "frobnicate" in action.text:
+            assert not action.text.startswith("Evaluate"), action.text

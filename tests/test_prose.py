@@ -165,3 +165,58 @@ def test_titles_opening_with_less_common_verbs_read_as_actions() -> None:
         ("Finish reverting TPU-specific device sync", "finishes"),
     ]:
         assert parse_title(title).verb == verb, title
+
+
+@pytest.mark.parametrize(
+    ("title", "evidence", "clause"),
+    [
+        # An unknown verb before an object, an identifier or with a verb's ending.
+        ("Frobnicate the valve table", "", "Rocket lands a change to frobnicate the valve table"),
+        ("Chunk fused_gimbal_loss", "", "Rocket lands a change to chunk fused_gimbal_loss"),
+        ("Sympify the thrust model", "", "Rocket lands a change to sympify the thrust model"),
+        (
+            "Only frob the gauge when idle",
+            "",
+            "Rocket lands a change to only frob the gauge when idle",
+        ),
+        # The description uses the word as a verb: "reticulated".
+        (
+            "Reticulate spline caches",
+            "We reticulated the caches so staging reads them once.",
+            "Rocket lands a change to reticulate spline caches",
+        ),
+        ("Reticulate spline caches", "", "Rocket lands reticulate spline caches"),
+        # A negated verb the lexicon does not know, joined by a hyphen or not.
+        ("Don't frobnicate the valves", "", "Rocket lands a change to not frobnicate the valves"),
+        ("Do not re-wrap gauge errors", "", "Rocket lands a change to not re-wrap gauge errors"),
+        ("Do not hand the loader a bad list", "", "Rocket no longer hands the loader a bad list"),
+        # Words titles use as nouns as often are verbs before an object.
+        ("Pass the input to all stages", "", "Rocket passes the input to all stages"),
+        ("Log the reason a stage failed", "", "Rocket logs the reason a stage failed"),
+        ("Pass migration, part 1", "", "Rocket lands pass migration, part 1"),
+        # Noun phrases stay noun phrases.
+        ("Tuple reductions", "", "Rocket lands tuple reductions"),
+        ("Minor fix to the gimbal", "", "Rocket lands minor fix to the gimbal"),
+        (
+            "Gimbal helpers to steer the booster",
+            "",
+            "Rocket lands gimbal helpers to steer the booster",
+        ),
+        ("Gauge 2.5 readings", "", "Rocket lands gauge 2.5 readings"),
+        ("Pointwise seed heuristic", "", "Rocket lands pointwise seed heuristic"),
+        ("Early all-reduce of total_norm", "", "Rocket lands early all-reduce of total_norm"),
+    ],
+)
+def test_titles_with_verbs_the_lexicon_does_not_know(
+    title: str, evidence: str, clause: str
+) -> None:
+    assert parse_title(title, evidence).clause("Rocket") == clause
+
+
+def test_an_instruction_is_named_as_a_change_and_told_after_one() -> None:
+    phrase = parse_title("Frobnicate the valve table")
+    assert phrase.instruction and phrase.verb == ""
+    assert phrase.thing() == "the change to frobnicate the valve table"
+    assert phrase.relative() == "to frobnicate the valve table"
+    assert parse_title("Add gimbal support").relative() == "that adds gimbal support"
+    assert parse_title("Tuple reductions").relative() == "that lands tuple reductions"

@@ -119,7 +119,9 @@ def _thing(item: Item) -> str:
         title = plain(reverted_title(item))
         phrase = parse_title(title)
     thing = plain(phrase.thing()).split("; ", 1)[0]  # "X; also Y": the first clause names it
-    limit = _THING_LIMIT if thing.lower() != title.lower() else min(_THING_LIMIT, len(thing) - 1)
+    # Never the whole title, not even after "the change to".
+    whole = title.lower() in thing.lower()
+    limit = min(_THING_LIMIT, len(thing) - 1) if whole else _THING_LIMIT
     if item.kind == "revert":
         return taken_back(phrase.verb, fit(thing, limit))
     return fit(thing, limit)
@@ -248,8 +250,14 @@ def _options(c: _Context) -> Action | None:
     )
 
 
+def _new(item: Item) -> bool:
+    """True when ``item``'s title says it brings something new (``Add X``, ``X support``)."""
+    phrase = phrase_of(item)
+    return phrase.verb in _CAPABILITY and not phrase.instruction
+
+
 def _feature(c: _Context) -> Action | None:
-    if c.lead.kind not in ("feature", "reland") or phrase_of(c.lead).verb not in _CAPABILITY:
+    if c.lead.kind not in ("feature", "reland") or not _new(c.lead):
         return None
     return c.act(
         "Evaluate",
@@ -270,7 +278,8 @@ def _behaviour(c: _Context) -> Action | None:
 
 
 def _read_up(c: _Context) -> Action | None:
-    if c.lead.kind != "feature" or phrase_of(c.lead).verb not in _CAPABILITY:
+    # An instruction whose verb is unknown may be new or not: reading up suits both.
+    if c.lead.kind != "feature" or not (_new(c.lead) or phrase_of(c.lead).instruction):
         return None
     return c.act(
         "Read",

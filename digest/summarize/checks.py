@@ -17,7 +17,7 @@ from digest.summarize.classify import ROUTINE_KINDS, split_title
 from digest.summarize.phrasing import ends_dangling, long_date
 from digest.summarize.select import lead_stories
 from digest.summarize.sentences import capitalised_verb, fragment_reason, split_sentences
-from digest.summarize.verbs import ACTION_VERBS, THIRD_PERSON
+from digest.summarize.verbs import ACTION_VERBS, THIRD_PERSON, is_imperative
 
 HEADLINE_LIMIT = 100
 MAX_REFERENCES = 10
@@ -215,10 +215,26 @@ def prose_problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str]:
     for name, text in plain_fields.items():
         if match := _MARKDOWN.search(text):
             found.append(f"{name} is plain text but has Markdown {match.group(0)!r}")
+    for name, text in {**plain_fields, "body": digest.body}.items():
+        if said := _title_verb_as_noun(text):
+            found.append(f"{name} reads a title's verb as a noun: {said!r}")
     titles = _display_titles(pulls)
     for i, action in enumerate(digest.action_items, start=1):
         found += [f"action item {i} {problem}" for problem in _action_prose(action.text, titles)]
     return found
+
+
+_LANDS = re.compile(r"\blands (do not|don't|[\w-]+) ([\w-]+)", re.I)
+
+
+def _title_verb_as_noun(text: str) -> str:
+    """The words where ``text`` says "lands" before an instruction ("lands do not hand",
+    "lands add X"): a title whose verb was taken for a noun. Empty when there is none."""
+    for match in _LANDS.finditer(text):
+        first, following = match.groups()
+        if " " in first or first.lower() == "don't" or is_imperative(first, following):
+            return match.group(0)
+    return ""
 
 
 def _unbalanced(text: str) -> bool:

@@ -190,9 +190,7 @@ class _Draft(Struct):
     def _routine_paragraph(self, leads: list[Story], routine: list[Item]) -> str:
         in_leads = sum(len(story.items) for story in leads)
         others = len(self.brief.items) - in_leads
-        examples = [
-            f"one that {md_escape(phrase_of(i).predicate())}{self.cite(i)}" for i in routine
-        ]
+        examples = [f"one {md_escape(phrase_of(i).relative())}{self.cite(i)}" for i in routine]
         # "among them" only when some are left untold.
         joint = ", among them " if others > len(examples) else ": "
         return f"{upper_first(count(others, 'smaller change'))} also landed{joint}" + (
@@ -331,9 +329,11 @@ def _shared_subject_headline(top: Story, second: Story) -> str:
     """Two stories with one subject in one clause: ``TORCHTITAN REMOVES X AND Y``."""
     who = _headline_clause(plain(subject(top)))
     first, then = phrase_of(told_item(top), short=True), phrase_of(told_item(second), short=True)
+    shared = first.verb == then.verb and not (first.instruction or then.instruction)
+    # "adds X and Y"; "lands X and Y" when neither title has a verb.
     said = (
-        f"{first.verb} {first.rest} and {then.rest}"
-        if first.verb and first.verb == then.verb
+        f"{first.predicate()} and {then.rest if then.verb else then.thing()}"
+        if shared
         else f"{first.predicate()} and {then.predicate()}"
     )
     return fit(f"{who} {plain(said)}", HEADLINE_LIMIT).upper()

@@ -4,7 +4,9 @@ A title is parsed once into a :class:`Phrase`: its verb (``Add``) and what follo
 (``FP16 support``), or, for a title that is a noun phrase (``Q4k/Q6k improvements``),
 no verb. From that, ``"Arm backend: Add FP16 support"`` reads ``"The Arm backend adds
 FP16 support"``, and a noun-phrase title reads ``"executorch lands Q4k/Q6k improvements"``.
-Titles are never quoted.
+A title that opens with a word the lexicon does not know but that reads as an
+instruction (``Repoint dead links``) is said as one, whatever its verb:
+``"executorch lands a change to repoint dead links"``. Titles are never quoted.
 """
 
 from __future__ import annotations
@@ -14,7 +16,14 @@ import re
 
 from msgspec import Struct
 
-from digest.summarize.verbs import BASE_FORMS, NOUN_FOLLOWERS, third_person
+from digest.summarize.verbs import (
+    BASE_FORMS,
+    NOUN_FOLLOWERS,
+    NOUN_OPENERS,
+    opens_with_unknown_verb,
+    third_person,
+    verb_before_object,
+)
 
 # Re-exported: callers import it from here.
 from digest.text import count as count
@@ -30,7 +39,7 @@ _TRUNCATED = re.compile(r"\s*\S*(…|\.\.\.)\s*$")
 _QUOTES = re.compile('["“”]')
 _TAGS = re.compile(r"^(\s*\[[^\]]{1,40}\])+\s*")
 _ADVERB = re.compile(r"^([A-Za-z]+ly|always|only|further|also|now|never)$", re.I)
-_NEGATED = re.compile(r"^(don't|do not|dont)\s+(\w+)\b", re.I)
+_NEGATED = re.compile(r"^(don't|do not|dont)\s+([\w-]+)", re.I)
 _LEADING_CLAUSE = re.compile(r"^([A-Z][^,]{2,60}),\s+([A-Z][a-z]+)\b")
 # Asides a headline does without: "(e.g. gs://)", "(ported from #1941)", "(#123)", "(WIP)".
 _ASIDE = re.compile(r"\s*\((?:e\.g\.|i\.e\.|see |ported |from |#|wip|draft|take \d)[^)]*\)", re.I)
@@ -72,28 +81,45 @@ _DANGLING = frozenset(
 class Phrase(Struct, frozen=True):
     """A title read as an action: ``verb`` (third person) and ``rest``, or no verb."""
 
-    #: The verb in the third person (``adds``), or ``""`` when the title is a noun phrase.
+    #: The verb in the third person (``adds``), or ``""`` when the lexicon knows none.
     verb: str
     #: What follows the verb, or the whole title when there is no verb.
     rest: str
+    #: With no verb: True when ``rest`` is an instruction whose verb the lexicon does not
+    #: know (``repoint dead links``), False when it is a noun phrase (``Q4k improvements``).
+    instruction: bool = False
 
     def clause(self, subject: str) -> str:
         """``subject`` doing what the title says: ``The Arm backend adds FP16 support``."""
         return f"{subject} {self.predicate()}"
 
     def predicate(self) -> str:
-        """The title as a present-tense predicate: ``adds FP16 support``, ``lands X``."""
-        return f"{self.verb} {self.rest}" if self.verb else f"lands {lower_first(self.rest)}"
+        """The title as a present-tense predicate: ``adds FP16 support``, ``lands X``,
+        ``lands a change to repoint X``."""
+        if self.verb:
+            return f"{self.verb} {self.rest}"
+        return f"lands {'a change to ' if self.instruction else ''}{lower_first(self.rest)}"
+
+    def relative(self) -> str:
+        """The title as what a change does, after "one": ``that adds X``, ``to repoint X``."""
+        return f"to {lower_first(self.rest)}" if self.instruction else f"that {self.predicate()}"
 
     def thing(self) -> str:
-        """What the change is about, as a noun phrase: ``FP16 support``."""
-        return lower_first(self.rest)
+        """What the change is about, as a noun phrase: ``FP16 support``, ``the change to
+        repoint dead links``."""
+        return (
+            f"the change to {lower_first(self.rest)}"
+            if self.instruction
+            else lower_first(self.rest)
+        )
 
 
-def parse_title(title: str) -> Phrase:
+def parse_title(title: str, evidence: str = "") -> Phrase:
     """Read ``title`` (already without area prefix) as a :class:`Phrase`.
 
     Only the first sentence counts; asides in parentheses and a final full stop are dropped.
+    ``evidence`` is the change's description: when it uses a title's unknown first word
+    as a verb (``traced``, ``tracing``), the title is read as an instruction.
     """
     title = _FIRST_SENTENCE.split(_TRUNCATED.sub("", title.strip()), maxsplit=1)[0]
     title = _trim(" ".join(_ASIDE.sub("", title).split()).split(" ")).rstrip(" .:;,")
@@ -103,8 +129,11 @@ def parse_title(title: str) -> Phrase:
         title = tail  # "arm backend: Update visitors": a second area prefix.
     if negated := _NEGATED.match(title):
         verb = third_person(negated.group(2))
+        rest = title[negated.end() :].strip()
         if verb:
-            return Phrase(verb=f"no longer {verb}", rest=title[negated.end() :].strip())
+            return Phrase(verb=f"no longer {verb}", rest=rest)
+        if rest:  # "Do not constant-fold buffers": "a change to not constant-fold buffers".
+            return Phrase(verb="", rest=f"not {negated.group(2)} {rest}", instruction=True)
     opening = _LEADING_CLAUSE.match(title)
     if opening and third_person(opening.group(2)) and not third_person(title.split(" ", 1)[0]):
         # "Under interpret mode, Use float16": the instruction, then where it applies.
@@ -115,11 +144,24 @@ def parse_title(title: str) -> Phrase:
         inner = parse_title(rest)
         if inner.verb:  # "Temporarily disable X": the adverb stays with its verb.
             return Phrase(verb=f"{first.lower()} {inner.verb}", rest=inner.rest)
+    if (
+        _ADVERB.match(first)
+        and first.lower() not in NOUN_OPENERS
+        and opens_with_unknown_verb(rest, evidence)
+    ):
+        # "Only init X when needed", "Properly log steps"
+        return Phrase(verb="", rest=title, instruction=True)
     # "Updates to the docs" and "Changes in X" are nouns; "Move to uv" is a verb.
     plural_noun = first.lower().endswith("s") and following.lower() in ("to", "in", "on")
-    verb = None if following.lower() in NOUN_FOLLOWERS or plural_noun else third_person(first)
+    verb = (
+        None
+        if following.lower() in NOUN_FOLLOWERS or plural_noun
+        else third_person(first) or verb_before_object(first, following)
+    )
     if not verb or not rest:
-        return Phrase(verb="", rest=title)
+        return Phrase(
+            verb="", rest=title, instruction=not verb and opens_with_unknown_verb(title, evidence)
+        )
     if verb == "speeds" and rest.lower().startswith("up "):
         verb, rest = "speeds up", rest[3:]
     return Phrase(verb=verb, rest=_COORDINATED_VERB.sub(_conjugate_coordinated, rest))
@@ -197,7 +239,7 @@ def fit(text: str, limit: int, phrases_only: bool = False) -> str:
 
 
 #: Nouns a phrase cannot end on: they name nothing without their complement.
-_INCOMPLETE = frozenset(("support", "fix", "removal"))
+_INCOMPLETE = frozenset(("support", "fix", "removal", "change"))
 
 
 def _bare_noun(last: list[str]) -> bool:

@@ -98,11 +98,11 @@ def phrase_of(item: Item, short: bool = False) -> Phrase:
             return _short_revert(item)
         return Phrase(verb="reverts", rest=_reverted_thing(item))
     if item.kind == "reland":
-        inner = parse_title(relanded_title(item))
+        inner = parse_title(relanded_title(item), item.pull.body)
         if inner.verb and not short:
             return Phrase(verb="re-lands", rest=f"the change that {inner.predicate()}")
         return Phrase(verb="brings back", rest=inner.thing())
-    return parse_title(tidy(item.headline_title))
+    return parse_title(tidy(item.headline_title), item.pull.body)
 
 
 def relanded_title(item: Item) -> str:

@@ -40,6 +40,10 @@ switch sync tag teach throw tighten toggle track transpose treat trigger trim tr
 unblock unbreak undo unify unmark unpin unroll unskip unwrap upcast update upgrade upstream
 use validate vectorize verify warn watch widen wire wrap write yield
 dequantize fail finish provide recompile requantize rerun resume solve
+admit assert broaden bypass cancel collapse compare constrain decide determine
+distribute divide emulate hand highlight instruct isolate kill legalize loosen mention
+prioritize recommend re-implement reexport reformat repoint rescale resurface
+retrieve revise shorten tell touch upload
 """
 _BASES = _BASE_WORDS.split()
 _IRREGULAR_PAST = {
@@ -59,10 +63,15 @@ _IRREGULAR_PAST = {
     "shrink": "shrank",
     "split": "split",
     "teach": "taught",
+    "tell": "told",
     "write": "wrote",
 }
-# Two-syllable verbs stressed on the last syllable double their final consonant too.
-_DOUBLING = frozenset({"commit", "permit", "submit", "unpin", "unwrap", "prefer", "control"})
+# Longer verbs that double their final consonant too (most are stressed on the last
+# syllable): "committed", "unskipping", "formatted".
+_DOUBLING = frozenset(
+    {"admit", "commit", "control", "format", "permit", "prefer", "reformat", "submit"}
+    | {"unpin", "unskip", "unwrap"}
+)
 #: After these, a title's first word is a noun ("Support for X", "Fix of Y"), not a verb.
 NOUN_FOLLOWERS = frozenset({"for", "of", "is", "was", "and"})
 
@@ -156,6 +165,12 @@ def is_imperative(first: str, following: str) -> bool:
     )
 
 
+def _is_finite(word: str) -> bool:
+    """True when ``word`` is a known finite verb form or an auxiliary (``adds``, ``is``)."""
+    word = word.lower()
+    return word in _AUXILIARIES or (word in _FINITE and word not in BASE_FORMS)
+
+
 def has_finite_verb(words: list[str]) -> bool:
     """True when ``words`` (after the first) may hold a finite verb.
 
@@ -173,3 +188,89 @@ def has_finite_verb(words: list[str]) -> bool:
 
 
 _NOT_VERBS = ("ss", "us", "is", "ics", "ous")
+
+
+# A word the lexicon does not know may open an instruction: plain letters, not a name.
+_PLAIN_WORD = re.compile(r"[A-Za-z][a-z]{2,}(-[a-z]+)?")
+_NOUN_OPENER_WORDS = """
+    a an the this that these those some any all each every no both either neither such
+    more most less least fewer better best faster slower smaller larger bigger cleaner
+    simpler safer stricter easier minor major small big large new initial first last final
+    another other various several multiple misc miscellaneous temporary temp quick simple
+    basic proper additional extra partial full experimental preliminary static dynamic
+    generic manual custom same different default common general main early late old legacy
+    unused missing wrong broken bad good nightly daily weekly internal external public
+    private local global when where while if for per yet being
+"""
+#: Words that open noun phrases in titles: determiners, quantifiers, common adjectives
+#: and conjunctions ("Minor cleanup", "More tests", "When X, do Y").
+NOUN_OPENERS = frozenset(_NOUN_OPENER_WORDS.split())
+_CHANGE_NOUN_WORDS = """
+    fix fixes bugfix bugfixes fixup hotfix cleanup cleanups refactor refactoring refactors
+    improvement improvements support enablement implementation implementations integration
+    documentation tutorial tutorials guide workaround typo typos update updates change
+    changes tweak tweaks helper helpers commit example examples
+"""
+# Nouns that name a change: a title with one near its start is a noun phrase
+# ("Minor fix to X", "Qualcomm overflow fixes", "Runner support for Y").
+_CHANGE_NOUNS = frozenset(_CHANGE_NOUN_WORDS.split())
+_PREPOSITION_WORDS = "to in on for of with from at by into onto about over under via as"
+# A word followed by one of these is a noun: "Typo in X", "Script to validate Y".
+_PREPOSITIONS = frozenset(_PREPOSITION_WORDS.split())
+_OBJECT_OPENER_WORDS = (
+    "the a an this that these those all any each every some both our its their it them"
+)
+# Words that open what a verb acts on: "Log the reason", "Pin all wheels".
+_OBJECT_OPENERS = frozenset(_OBJECT_OPENER_WORDS.split())
+_CODE = re.compile(r"[_`(]")
+_VERB_ENDINGS = ("ify", "ize")
+
+
+def opens_with_unknown_verb(title: str, evidence: str = "") -> bool:
+    """True when ``title``, whose first word is no verb the lexicon knows, still reads as
+    an instruction (``Log the reason``, ``Sympify the lowering``).
+
+    It does when what follows the first word opens an object (an article, a pronoun, an
+    identifier), when the word has a verb's ending (``-ify``, ``-ize``), or when
+    ``evidence`` (the change's description) uses it as a verb (``traced``, ``tracing``).
+    Names (``ExecuTorch``, ``GA``, ``mxfp8``), gerunds, plurals, the words that open noun
+    phrases, a preposition or finite verb next and a change noun among the next three
+    words say it is a noun phrase (``Tuple reductions``, ``Minor fix to X``).
+    """
+    words = title.split()
+    if len(words) < 2 or not _PLAIN_WORD.fullmatch(words[0]):
+        return False
+    first, following = words[0].lower(), words[1].lower().strip(",;:")
+    if first in NOUN_OPENERS or first in _CHANGE_NOUNS or first.endswith("ing"):
+        return False
+    if first.endswith("s") and not first.endswith("ss"):
+        return False
+    if following in _PREPOSITIONS or following in NOUN_FOLLOWERS or _is_finite(following):
+        return False
+    if any(word.lower().strip(",;:()") in _CHANGE_NOUNS for word in words[1:4]):
+        return False
+    if following in _OBJECT_OPENERS or _CODE.search(words[1]) or first.endswith(_VERB_ENDINGS):
+        return True
+    return bool(evidence) and _used_as_verb(first, evidence)
+
+
+def _used_as_verb(word: str, text: str) -> bool:
+    """True when ``text`` holds ``word``'s past or ``-ing`` form (``trace``: ``traced``)."""
+    stem = word[:-1] if word.endswith("e") else word
+    forms = sorted({f"{stem}ed", f"{stem}ing", f"{word}{word[-1]}ed", f"{word}{word[-1]}ing"})
+    return re.search(rf"\b(?:{'|'.join(map(re.escape, forms))})\b", text, re.I) is not None
+
+
+# Left out of the lexicon because titles use them as nouns as often ("Pass migration",
+# "Log parsing"); an object after them makes them verbs ("Pass the input to all stages").
+_NOUN_OR_VERB = frozenset(["pass", "log", "patch", "trace", "benchmark", "test", "lint"])
+
+
+def verb_before_object(first: str, following: str) -> str | None:
+    """The third person of ``first`` when it is a word titles use as a noun or a verb and
+    ``following`` opens its object (``Log the reason``: ``logs``), else None."""
+    if first.lower() not in _NOUN_OR_VERB:
+        return None
+    if following.lower() in _OBJECT_OPENERS or _CODE.search(following):
+        return _third(first.lower())
+    return None
