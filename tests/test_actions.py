@@ -187,3 +187,18 @@ def test_an_instruction_with_an_unknown_verb_is_neither_new_nor_repeated() -> No
         assert "frobnicate the valve table on every launch" not in action.text.lower()
         if "frobnicate" in action.text:
             assert not action.text.startswith("Evaluate"), action.text
+
+
+def test_a_new_capability_is_evaluated_as_the_new_thing_and_a_small_day_skimmed_whole() -> None:
+    pulls = [
+        make_pull("Guidance: add an abort mode", "Any controller can now abort the ascent."),
+        make_pull("Docs: write the launch checklist", minute=1),
+    ]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    texts = [a.text for a in digest.action_items]
+    assert (
+        "Evaluate the new abort mode in Guidance with your workloads before it reaches a release"
+        in texts
+    ), texts
+    assert "Skim both changes in rocket for anything that touches code you own" in texts, texts

@@ -16,7 +16,7 @@ from msgspec import Struct
 from digest.models import Urgency
 from digest.summarize.base import Item, Story
 from digest.summarize.classify import ROUTINE_KINDS
-from digest.summarize.phrasing import count, fit, join_words, parse_title, plain
+from digest.summarize.phrasing import fit, join_words, parse_title, plain
 from digest.summarize.stories import (
     phrase_of,
     removes,
@@ -25,6 +25,7 @@ from digest.summarize.stories import (
     taken_back,
     tidy,
 )
+from digest.summarize.verbs import NOUN_OPENERS
 
 MAX_ACTIONS = 5
 # Verbs that bring something new to try; other verbs change what is already there.
@@ -261,9 +262,21 @@ def _feature(c: _Context) -> Action | None:
         return None
     return c.act(
         "Evaluate",
-        f"Evaluate {c.thing} for your workloads in {c.audience}: it is new on the main branch",
+        f"Evaluate {_the_new(c.thing)} in {c.audience} with your workloads before it reaches "
+        "a release",
         Urgency.PLAN if c.rank < 2 else Urgency.MONITOR,
     )
+
+
+def _the_new(thing: str) -> str:
+    """``thing`` as the new thing it is: ``an abort mode`` -> ``the new abort mode``;
+    ``initial X`` -> ``the initial X``; ``the X`` as it is."""
+    first, _, rest = thing.partition(" ")
+    if first in ("a", "an") and rest:
+        return f"the new {rest}"
+    if first == "the":
+        return thing
+    return f"the {thing}" if first in NOUN_OPENERS else f"the new {thing}"
 
 
 def _behaviour(c: _Context) -> Action | None:
@@ -378,8 +391,6 @@ def skim_action(repo: str, changes: int, item: Item, used: set[str]) -> Action:
         )
         return Action("Watch", text, Urgency.MONITOR, (item,), repo)
     verb = "Skim" if "Skim" not in used else "Scan"
-    text = (
-        f"{verb} the full list of {count(changes, 'change')} in {name} for anything that "
-        "touches code you own"
-    )
+    which = "both changes" if changes == 2 else f"all {changes} changes"
+    text = f"{verb} {which} in {name} for anything that touches code you own"
     return Action(verb, text, Urgency.MONITOR, (item,), repo)
