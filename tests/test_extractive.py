@@ -202,7 +202,7 @@ def test_a_lone_smaller_change_is_told_as_the_one_it_is() -> None:
         make_pull("Cache wheels between CI runs", files={".github/workflows/ci.yml": (4, 0)}),
     ]
     body = write(pulls).body
-    assert "1 smaller change also landed: one that caches wheels between CI runs" in body
+    assert "A smaller change also landed: one that caches wheels between CI runs" in body
     assert "among them" not in body
 
 
@@ -221,5 +221,5 @@ def test_two_top_stories_of_one_subject_say_it_once_in_the_dek() -> None:
     ]
     assert write(pulls).dek.startswith(
         "Rocket adds a throttle limiter to the engine controller and fixes a crash when the "
-        "fuel gauge reads NaN, among 2 changes"
+        "fuel gauge reads NaN, among two changes"
     )

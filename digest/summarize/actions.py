@@ -16,7 +16,7 @@ from msgspec import Struct
 from digest.models import Urgency
 from digest.summarize.base import Item, Story
 from digest.summarize.classify import ROUTINE_KINDS
-from digest.summarize.phrasing import fit, join_words, parse_title, plain
+from digest.summarize.phrasing import fit, join_words, parse_title, plain, say_count
 from digest.summarize.stories import (
     phrase_of,
     removes,
@@ -391,6 +391,6 @@ def skim_action(repo: str, changes: int, item: Item, used: set[str]) -> Action:
         )
         return Action("Watch", text, Urgency.MONITOR, (item,), repo)
     verb = "Skim" if "Skim" not in used else "Scan"
-    which = "both changes" if changes == 2 else f"all {changes} changes"
+    which = "both changes" if changes == 2 else f"all {say_count(changes, 'change')}"
     text = f"{verb} {which} in {name} for anything that touches code you own"
     return Action(verb, text, Urgency.MONITOR, (item,), repo)

@@ -25,6 +25,7 @@ from digest.summarize.phrasing import (
     long_date,
     md_escape,
     plain,
+    say_count,
     upper_first,
 )
 from digest.summarize.select import lead_stories
@@ -193,9 +194,11 @@ class _Draft(Struct):
         examples = [f"one {md_escape(phrase_of(i).relative())}{self.cite(i)}" for i in routine]
         # "among them" only when some are left untold.
         joint = ", among them " if others > len(examples) else ": "
-        return f"{upper_first(count(others, 'smaller change'))} also landed{joint}" + (
-            f"{join_words(examples)}."
+        # "A smaller change ...: one that", not "One smaller change ...: one that".
+        many = (
+            "A smaller change" if others == 1 else upper_first(say_count(others, "smaller change"))
         )
+        return f"{many} also landed{joint}{join_words(examples)}."
 
     # Headline, dek, FAQ: plain text.
     def _clause(self, story: Story, initial: bool = True) -> str:
@@ -246,7 +249,7 @@ class _Draft(Struct):
                 if who.lower() == subject(leads[0]).lower() and clauses[1].startswith(f"{who} "):
                     # One subject, said once: "Ao removes X and fixes Y".
                     lead = f"{clauses[0]} and {clauses[1][len(who) + 1 :]}"
-        total = f"among {count(len(brief.items), 'change')}"
+        total = f"among {say_count(len(brief.items), 'change')}"
         if len(brief.items) == 1:
             total = "the one change"
         return (

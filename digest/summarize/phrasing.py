@@ -177,6 +177,16 @@ def _conjugate_coordinated(match: re.Match[str]) -> str:
     return match.group(0)
 
 
+_SMALL_NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+
+
+def say_count(n: int, singular: str) -> str:
+    """``n`` things as prose says them: spelled out below ten (``two changes``), else in
+    figures (``12 changes``)."""
+    said = count(n, singular)
+    return f"{_SMALL_NUMBERS[n]}{said[len(str(n)) :]}" if 0 <= n < 10 else said
+
+
 def lower_first(text: str) -> str:
     """Lower-case the first letter of ``text`` unless its first word looks like a name (``MLX``)."""
     first = text.split(" ", 1)[0]
