@@ -202,3 +202,15 @@ def test_a_new_capability_is_evaluated_as_the_new_thing_and_a_small_day_skimmed_
         in texts
     ), texts
     assert "Skim both changes in rocket for anything that touches code you own" in texts, texts
+
+
+def test_titles_without_a_verb_in_one_story_share_lands() -> None:
+    pulls = [
+        make_pull("Booster stage: Q4k throttle curves", files=BOOSTER),
+        make_pull("Booster stage: gimbal telemetry layer", files=BOOSTER, minute=1),
+    ]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    first = digest.body.split("\n\n")[0]
+    assert re.match(r"Booster stage lands [^.]+ \[\d\] and [^.]+ \[\d\]\.", first), first
+    assert first.count("lands") == 1, first

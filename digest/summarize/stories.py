@@ -172,11 +172,14 @@ def story_sentence(
     who = escape(subject(story, initial=not opener))
     phrases = [phrase_of(item) for item in members]
     verbs = {phrase.verb for phrase in phrases}
-    if len(members) > 1 and len(verbs) == 1 and "" not in verbs:
-        heads, ending = _shared_ending([phrase.rest for phrase in phrases])
+    # Titles without a verb share "lands": "lands X [1] and Y [2]".
+    nouns = all(not (phrase.verb or phrase.instruction) for phrase in phrases)
+    if len(members) > 1 and (nouns or (len(verbs) == 1 and "" not in verbs)):
+        rests = [phrase.thing() if nouns else phrase.rest for phrase in phrases]
+        heads, ending = _shared_ending(rests)
         parts = [f"{escape(head)}{cite(item)}" for head, item in zip(heads, members, strict=True)]
         tail = f" {escape(ending)}" if ending else ""
-        said = f"{who} {phrases[0].verb} {join_words(parts)}{tail}"
+        said = f"{who} {'lands' if nouns else phrases[0].verb} {join_words(parts)}{tail}"
     else:
         short = len(members) == 1 and len(phrases[0].predicate().split()) < 3
         where = f" {_where(story)}" if short else ""
