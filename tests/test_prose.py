@@ -17,13 +17,15 @@ from digest.summarize.sentences import (
 def test_sentences_split_at_ends_not_inside_versions_identifiers_or_abbreviations() -> None:
     text = (
         "The probe needs firmware 2.14.0.1 to boot. It reads torch.export output, e.g. "
-        "Graphs with loops. Dr. Example wrote it [3]. A citation is not a sentence."
+        "Graphs with loops. Dr. Example wrote it [3]. A citation is not a sentence. It runs "
+        "on accelerators (e.g. CUDA boards) and CPUs."
     )
     assert split_sentences(text) == [
         "The probe needs firmware 2.14.0.1 to boot.",
         "It reads torch.export output, e.g. Graphs with loops.",
         "Dr. Example wrote it [3].",
         "A citation is not a sentence.",
+        "It runs on accelerators (e.g. CUDA boards) and CPUs.",
     ]
 
 
@@ -36,6 +38,7 @@ def test_sentences_split_at_ends_not_inside_versions_identifiers_or_abbreviation
         ("The booster now steers with the", "ends mid-phrase"),
         ("The capsule handles re-entry heating at Mach 2… [4].", "cut off"),
         ("Gimbal and throttle support for the booster stage [1].", "no verb"),
+        ("The pass inserts copies at the boundaries (e.g [1].", "bracket open"),
     ],
 )
 def test_fragments_are_named(sentence: str, reason: str) -> None:

@@ -35,7 +35,6 @@ _LEFTOVER = re.compile(
 )
 # An unescaped "<" followed by something tag-like: raw HTML in a text field.
 _RAW_HTML = re.compile(r"(?<!\\)<\s*/?\s*[a-z!?]", re.I)
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
 # Quoted titles are names, not sentences of the edition: their full stops don't end a claim.
 _QUOTED = re.compile(r"“[^”]*”")
 
@@ -75,7 +74,7 @@ def _headline_problems(digest: Digest) -> list[str]:
         found.append("headline is not upper-case")
     if not digest.dek.strip():
         found.append("dek is empty")
-    elif len(_SENTENCE.split(_QUOTED.sub("“…”", digest.dek.strip()))) > 1:
+    elif len(split_sentences(_QUOTED.sub("“…”", digest.dek.strip()))) > 1:
         found.append("dek is more than one sentence")
     return found
 
@@ -87,7 +86,7 @@ def _citation_problems(digest: Digest) -> list[str]:
     for n in sorted({int(n) for text in texts for n in CITE.findall(text)} - numbers):
         found.append(f"[{n}] is cited but there is no reference {n}")
     for paragraph in digest.body.split("\n\n"):
-        for sentence in _SENTENCE.split(_QUOTED.sub("“…”", paragraph.strip())):
+        for sentence in split_sentences(_QUOTED.sub("“…”", paragraph.strip())):
             if sentence and not CITE.search(sentence):
                 found.append(f"body sentence cites nothing: {sentence[:80]!r}")
     order = first_citations([digest.body, *(_action_text(a) for a in digest.action_items)])

@@ -74,7 +74,7 @@ def split_sentences(text: str) -> list[str]:
     start = 0
     for match in _BOUNDARY.finditer(text):
         word = re.search(r"(\S+)$", text[start : match.start()])
-        token = (word.group(1) if word else "").lower().rstrip(".")
+        token = (word.group(1) if word else "").lower().rstrip(".").lstrip("([{\"'“")
         if token in _ABBREVIATIONS or re.fullmatch(r"[a-z]", token):
             continue
         sentences.append(text[start : match.end()].strip())
@@ -92,8 +92,8 @@ def fragment_reason(sentence: str) -> str | None:
     """Why ``sentence`` is not a whole news sentence, or None when it is.
 
     A whole sentence has at least four words besides citations, a subject (it does not
-    open with a bare or inflected verb), a finite verb, no ellipsis, and does not end on
-    a preposition, article or conjunction.
+    open with a bare or inflected verb), a finite verb, no ellipsis and no bracket left
+    open, and does not end on a preposition, article or conjunction.
     """
     words = words_of(sentence)
     if len(words) < MIN_WORDS:
@@ -109,6 +109,8 @@ def fragment_reason(sentence: str) -> str | None:
     text = CITE.sub("", sentence).strip()
     if _CUT.search(text):
         return "is cut off"
+    if text.count("(") > text.count(")"):
+        return "leaves a bracket open"
     if ends_dangling(text):
         return "ends mid-phrase"
     return None
