@@ -223,3 +223,14 @@ def test_an_instruction_is_named_as_a_change_and_told_after_one() -> None:
     assert phrase.relative() == "to frobnicate the valve table"
     assert parse_title("Add gimbal support").relative() == "that adds gimbal support"
     assert parse_title("Tuple reductions").relative() == "that lands tuple reductions"
+
+
+def test_a_setting_clause_moves_after_the_instruction_and_participles_are_objects() -> None:
+    told = parse_title("For Monarch gauges, use `await read` instead of `read.get()`")
+    assert told.clause("Rocket") == (
+        "Rocket uses `await read` instead of `read.get()` for Monarch gauges"
+    )
+    assert parse_title("Compress exported launch traces").verb == "compresses"
+    assert (
+        parse_title("Frob exported traces").clause("Rocket") == "Rocket lands frob exported traces"
+    )

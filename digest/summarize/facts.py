@@ -111,9 +111,10 @@ class Facts(Struct, frozen=True):
     place: str = ""
 
 
-# Removing a restriction, a workaround or dead code helps users; it breaks nothing.
+# Removing a restriction, a check, a workaround or dead code helps users; it breaks nothing.
 _HARMLESS_REMOVAL = re.compile(
     r"\b(restrictions?|limitations?|limits?|constraints?|requirements?|workarounds?|hacks?|"
+    r"checks?|asserts?|assertions?|guards?|validations?|"
     r"warnings?|unused|dead|legacy code|copies|copy|overhead|duplicat\w+|redundan\w+|"
     r"dependency on|skips?|xfails?|flak\w+)\b",
     re.I,

@@ -40,7 +40,11 @@ _QUOTES = re.compile('["“”]')
 _TAGS = re.compile(r"^(\s*\[[^\]]{1,40}\])+\s*")
 _ADVERB = re.compile(r"^([A-Za-z]+ly|always|only|further|also|now|never)$", re.I)
 _NEGATED = re.compile(r"^(don't|do not|dont)\s+([\w-]+)", re.I)
-_LEADING_CLAUSE = re.compile(r"^([A-Z][^,]{2,60}),\s+([A-Z][a-z]+)\b")
+_LEADING_CLAUSE = re.compile(r"^([A-Z][^,]{2,60}),\s+([A-Za-z][a-z]+)\b")
+# Words that open a clause saying where or when an instruction applies ("For X, use Y").
+_SETTING = frozenset(
+    ("after", "before", "during", "for", "if", "in", "on", "under", "when", "while", "with")
+)
 # Asides a headline does without: "(e.g. gs://)", "(ported from #1941)", "(#123)", "(WIP)".
 _ASIDE = re.compile(r"\s*\((?:e\.g\.|i\.e\.|see |ported |from |#|wip|draft|take \d)[^)]*\)", re.I)
 _DANGLING = frozenset(
@@ -135,7 +139,13 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
         if rest:  # "Do not constant-fold buffers": "a change to not constant-fold buffers".
             return Phrase(verb="", rest=f"not {negated.group(2)} {rest}", instruction=True)
     opening = _LEADING_CLAUSE.match(title)
-    if opening and third_person(opening.group(2)) and not third_person(title.split(" ", 1)[0]):
+    # "Under interpret mode, Use X"; a verb in lower case only after "For X, ...".
+    if (
+        opening
+        and third_person(opening.group(2))
+        and not third_person(title.split(" ", 1)[0])
+        and (opening.group(2)[0].isupper() or title.split(" ", 1)[0].lower() in _SETTING)
+    ):
         # "Under interpret mode, Use float16": the instruction, then where it applies.
         title = f"{title[opening.start(2) :]} {lower_first(opening.group(1))}"
     first, _, rest = title.partition(" ")

@@ -40,9 +40,9 @@ switch sync tag teach throw tighten toggle track transpose treat trigger trim tr
 unblock unbreak undo unify unmark unpin unroll unskip unwrap upcast update upgrade upstream
 use validate vectorize verify warn watch widen wire wrap write yield
 dequantize fail finish provide recompile requantize rerun resume solve
-admit assert broaden bypass cancel collapse compare constrain decide determine
-distribute divide emulate hand highlight instruct isolate kill legalize loosen mention
-prioritize recommend re-implement reexport reformat repoint rescale resurface
+admit assert broaden bypass cancel collapse compare compress constrain decide decompress
+determine distribute divide emulate hand highlight instruct isolate kill legalize loosen
+mention prioritize recommend re-implement reexport reformat repoint rescale resurface
 retrieve revise shorten tell touch upload
 """
 _BASES = _BASE_WORDS.split()
@@ -165,10 +165,11 @@ def is_imperative(first: str, following: str) -> bool:
     )
 
 
-def _is_finite(word: str) -> bool:
-    """True when ``word`` is a known finite verb form or an auxiliary (``adds``, ``is``)."""
+def _is_present(word: str) -> bool:
+    """True when ``word`` is an auxiliary or a known verb in the third person (``is``,
+    ``adds``); a past form may be a participle ("Compress exported traces")."""
     word = word.lower()
-    return word in _AUXILIARIES or (word in _FINITE and word not in BASE_FORMS)
+    return word in _AUXILIARIES or (THIRD_PERSON.get(word) == word and word not in BASE_FORMS)
 
 
 def has_finite_verb(words: list[str]) -> bool:
@@ -234,7 +235,7 @@ def opens_with_unknown_verb(title: str, evidence: str = "") -> bool:
     identifier), when the word has a verb's ending (``-ify``, ``-ize``), or when
     ``evidence`` (the change's description) uses it as a verb (``traced``, ``tracing``).
     Names (``ExecuTorch``, ``GA``, ``mxfp8``), gerunds, plurals, the words that open noun
-    phrases, a preposition or finite verb next and a change noun among the next three
+    phrases, a preposition or present verb next and a change noun among the next three
     words say it is a noun phrase (``Tuple reductions``, ``Minor fix to X``).
     """
     words = title.split()
@@ -245,7 +246,7 @@ def opens_with_unknown_verb(title: str, evidence: str = "") -> bool:
         return False
     if first.endswith("s") and not first.endswith("ss"):
         return False
-    if following in _PREPOSITIONS or following in NOUN_FOLLOWERS or _is_finite(following):
+    if following in _PREPOSITIONS or following in NOUN_FOLLOWERS or _is_present(following):
         return False
     if any(word.lower().strip(",;:()") in _CHANGE_NOUNS for word in words[1:4]):
         return False
