@@ -214,3 +214,12 @@ def test_titles_without_a_verb_in_one_story_share_lands() -> None:
     first = digest.body.split("\n\n")[0]
     assert re.match(r"Booster stage lands [^.]+ \[\d\] and [^.]+ \[\d\]\.", first), first
     assert first.count("lands") == 1, first
+
+
+def test_a_change_its_title_cannot_shorten_is_named_by_number_not_cut_mid_phrase() -> None:
+    pulls = [make_pull("Gimbal lock more stages", files=BOOSTER)]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    texts = " ".join(a.text for a in digest.action_items)
+    assert f"pull request #{pulls[0].number}" in texts, texts
+    assert "gimbal lock more " not in texts.lower(), texts

@@ -114,6 +114,9 @@ class _Context(Struct, frozen=True):
 
 
 def _thing(item: Item) -> str:
+    """What ``item`` is about, as a noun phrase of at most 70 characters that is never its
+    whole title: by its number when only a cut mid-phrase would do that ("pull request
+    #20911", not "channels last more" for "Channels last more ops")."""
     phrase = phrase_of(item)
     title = plain(tidy(item.headline_title))
     if item.kind == "revert":
@@ -121,11 +124,17 @@ def _thing(item: Item) -> str:
         phrase = parse_title(title)
     thing = plain(phrase.thing()).split("; ", 1)[0]  # "X; also Y": the first clause names it
     # Never the whole title, not even after "the change to".
-    whole = title.lower() in thing.lower()
-    limit = min(_THING_LIMIT, len(thing) - 1) if whole else _THING_LIMIT
+    if title.lower() in thing.lower():
+        thing = fit(thing, min(_THING_LIMIT, len(thing) - 1), phrases_only=True)
+    else:
+        thing = fit(thing, _THING_LIMIT)
     if item.kind == "revert":
-        return taken_back(phrase.verb, fit(thing, limit))
-    return fit(thing, limit)
+        return taken_back(phrase.verb, thing) if thing else f"what #{item.pull.number} reverts"
+    return thing or f"{_BY_NUMBER}{item.pull.number}"
+
+
+#: How an action names a change whose title says nothing shorter than itself.
+_BY_NUMBER = "pull request #"
 
 
 def _removes(item: Item) -> bool:
@@ -272,6 +281,8 @@ def _the_new(thing: str) -> str:
     """``thing`` as the new thing it is: ``an abort mode`` -> ``the new abort mode``;
     ``initial X`` -> ``the initial X``; ``the X`` as it is."""
     first, _, rest = thing.partition(" ")
+    if thing.startswith(_BY_NUMBER):
+        return thing
     if first in ("a", "an") and rest:
         return f"the new {rest}"
     if first == "the":
@@ -306,10 +317,17 @@ def _fix(c: _Context) -> Action | None:
         return None
     return c.act(
         "Upgrade",
-        f"Upgrade {c.story.repo.split('/', 1)[1]} if you have hit problems with {c.thing} "
+        f"Upgrade {c.story.repo.split('/', 1)[1]} if you have hit {_problems_with(c.thing)} "
         f"in {c.audience}: the fix is merged",
         Urgency.PLAN if c.rank < 2 else Urgency.MONITOR,
     )
+
+
+def _problems_with(thing: str) -> str:
+    """What a fix about ``thing`` repairs: ``problems with X``, or ``the problem #N fixes``."""
+    if thing.startswith(_BY_NUMBER):
+        return f"the problem {thing} fixes"
+    return f"problems with {thing}"
 
 
 def _workaround(c: _Context) -> Action | None:
