@@ -39,6 +39,9 @@ def test_sentences_split_at_ends_not_inside_versions_identifiers_or_abbreviation
         ("The capsule handles re-entry heating at Mach 2… [4].", "cut off"),
         ("Gimbal and throttle support for the booster stage [1].", "no verb"),
         ("The pass inserts copies at the boundaries (e.g [1].", "bracket open"),
+        # An author's order with a verb the lexicon does not know, whatever its case.
+        ("Grab use_gimbal for args instead of the class attribute [2].", "no subject"),
+        ("grab the gimbal flag from the args [2].", "no subject"),
     ],
 )
 def test_fragments_are_named(sentence: str, reason: str) -> None:
@@ -54,6 +57,8 @@ def test_fragments_are_named(sentence: str, reason: str) -> None:
         "Override allows passing options from both the CLI and the config file.",
         "The pad streams telemetry to the ground station [4].",
         "Support for the new throttle curve landed in the booster [2].",
+        "Overall the change makes staging faster [1].",
+        "Rig `gimbal_lock` is the flag the booster reads [1].",
     ],
 )
 def test_whole_sentences_pass(sentence: str) -> None:
@@ -223,6 +228,16 @@ def test_an_instruction_is_named_as_a_change_and_told_after_one() -> None:
     assert phrase.relative() == "to frobnicate the valve table"
     assert parse_title("Add gimbal support").relative() == "that adds gimbal support"
     assert parse_title("Tuple reductions").relative() == "that lands tuple reductions"
+
+
+def test_coordinated_instructions_are_both_conjugated_and_adjectives_stay_nouns() -> None:
+    told = parse_title("annotate and document GimbalPass").clause("Rocket")
+    assert told == "Rocket annotates and documents GimbalPass"
+    assert parse_title("Support and fixes for the pad").clause("Rocket") == (
+        "Rocket lands support and fixes for the pad"
+    )
+    assert not parse_title("Vendor-adaptive head_dim tiling").instruction
+    assert parse_title("Auto-select index_dtype").instruction
 
 
 def test_a_setting_clause_moves_after_the_instruction_and_participles_are_objects() -> None:

@@ -163,10 +163,11 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
         return Phrase(verb="", rest=title, instruction=True)
     # "Updates to the docs" and "Changes in X" are nouns; "Move to uv" is a verb.
     plural_noun = first.lower().endswith("s") and following.lower() in ("to", "in", "on")
+    # "Support and fixes for X" is a noun; "Annotate and document X" two verbs.
+    after_and = rest.split(" ", 2)[1] if following.lower() == "and" and " " in rest else ""
+    noun = following.lower() in NOUN_FOLLOWERS and after_and.lower() not in BASE_FORMS
     verb = (
-        None
-        if following.lower() in NOUN_FOLLOWERS or plural_noun
-        else third_person(first) or verb_before_object(first, following)
+        None if noun or plural_noun else third_person(first) or verb_before_object(first, following)
     )
     if not verb or not rest:
         return Phrase(
@@ -174,7 +175,8 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
         )
     if verb == "speeds" and rest.lower().startswith("up "):
         verb, rest = "speeds up", rest[3:]
-    return Phrase(verb=verb, rest=_COORDINATED_VERB.sub(_conjugate_coordinated, rest))
+    # The space lets "and document X" right after the verb be conjugated too.
+    return Phrase(verb=verb, rest=_COORDINATED_VERB.sub(_conjugate_coordinated, f" {rest}")[1:])
 
 
 def _conjugate_coordinated(match: re.Match[str]) -> str:

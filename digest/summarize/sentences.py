@@ -12,7 +12,14 @@ from __future__ import annotations
 import re
 
 from digest.summarize.phrasing import ends_dangling, join_words
-from digest.summarize.verbs import BASE_FORMS, has_finite_verb, is_imperative, third_person
+from digest.summarize.verbs import (
+    BASE_FORMS,
+    has_finite_verb,
+    is_imperative,
+    is_present,
+    opens_with_unknown_verb,
+    third_person,
+)
 
 CITE = re.compile(r"\s*\[(\d+)\]")
 _BOUNDARY = re.compile(r"[.!?][\"')\]”]?\s+(?!\[\d+\])(?=[A-Z`\"'(\[“])")
@@ -100,8 +107,16 @@ def fragment_reason(sentence: str) -> str | None:
         return "has fewer than four words"
     first = words[0].strip("`*_\"'“(")
     following = words[1].strip("`*_\"',") if len(words) > 1 else ""
-    if is_imperative(first, following) or (
-        first[:1].isupper() and first.lower() not in BASE_FORMS and third_person(first)
+    if (
+        is_imperative(first, following)
+        or (first[:1].isupper() and first.lower() not in BASE_FORMS and third_person(first))
+        or (
+            # "Type X and drop Y"; not "Torch.fx then is X", which has its verb. A name
+            # before a verb the lexicon does not know may be taken for one: dropping a
+            # sentence costs less than printing an order to the reader.
+            opens_with_unknown_verb(" ".join(words[:5]))
+            and not any(is_present(word.strip(",;:")) for word in words[1:4])
+        )
     ):
         return f"has no subject (opens with the verb {first!r})"
     if not has_finite_verb(words):

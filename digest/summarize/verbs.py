@@ -165,7 +165,7 @@ def is_imperative(first: str, following: str) -> bool:
     )
 
 
-def _is_present(word: str) -> bool:
+def is_present(word: str) -> bool:
     """True when ``word`` is an auxiliary or a known verb in the third person (``is``,
     ``adds``); a past form may be a participle ("Compress exported traces")."""
     word = word.lower()
@@ -202,9 +202,12 @@ _NOUN_OPENER_WORDS = """
     generic manual custom same different default common general main early late old legacy
     unused missing wrong broken bad good nightly daily weekly internal external public
     private local global when where while if for per yet being
+    also however overall here there then now instead today again thus hence otherwise
+    meanwhile finally since because although though unlike like until once even just still
 """
-#: Words that open noun phrases in titles: determiners, quantifiers, common adjectives
-#: and conjunctions ("Minor cleanup", "More tests", "When X, do Y").
+#: Words that open noun phrases in titles, or a sentence before its subject:
+#: determiners, quantifiers, common adjectives, conjunctions and adverbs ("Minor cleanup",
+#: "More tests", "When X, do Y", "Overall the change ...").
 NOUN_OPENERS = frozenset(_NOUN_OPENER_WORDS.split())
 _CHANGE_NOUN_WORDS = """
     fix fixes bugfix bugfixes fixup hotfix cleanup cleanups refactor refactoring refactors
@@ -242,11 +245,14 @@ def opens_with_unknown_verb(title: str, evidence: str = "") -> bool:
     if len(words) < 2 or not _PLAIN_WORD.fullmatch(words[0]):
         return False
     first, following = words[0].lower(), words[1].lower().strip(",;:")
-    if first in NOUN_OPENERS or first in _CHANGE_NOUNS or first.endswith("ing"):
+    if first in NOUN_OPENERS or first in _CHANGE_NOUNS or first.endswith(("ing", "ly")):
+        return False
+    # "Vendor-adaptive tiling" is an adjective; "auto-select X", "re-wrap Y" are verbs.
+    if "-" in first and first.rsplit("-", 1)[1] not in BASE_FORMS:
         return False
     if first.endswith("s") and not first.endswith("ss"):
         return False
-    if following in _PREPOSITIONS or following in NOUN_FOLLOWERS or _is_present(following):
+    if following in _PREPOSITIONS or following in NOUN_FOLLOWERS or is_present(following):
         return False
     if any(word.lower().strip(",;:()") in _CHANGE_NOUNS for word in words[1:4]):
         return False
