@@ -31,6 +31,7 @@ def test_facts_read_speed_claims_versions_removals_names_and_place() -> None:
     assert fast.facts.speed_claim == "a 2.5x speed-up" and fast.kind == "perf"
     needs = classify(make_pull("Capsule: add bf16", "- Needs bumping of the Metal SDK to 3.2.1.0"))
     assert needs.facts.requirement == Requirement("Metal SDK", "3.2.1.0")
+    assert classify(make_pull("Bump version.txt to 1.0")).facts.requirement is None
     gone = classify(make_pull("Remove `launch_legacy()`", files=BOOSTER))
     assert (
         gone.facts.removes and gone.kind == "breaking" and gone.facts.names == ("launch_legacy()",)

@@ -36,6 +36,7 @@ _REQUIREMENT = re.compile(
 # Cheap tests that let most bodies skip the slower patterns.
 _SPEED_HINT = re.compile(r"\d\s?(?:[x\u00d7%]|times)|speed-?up of", re.I)
 _BREAKING_WORDS = ("breaking", "incompatible", "no longer supported", "removed", "deprecated")
+_FILE_NAME = re.compile(r"\w\.(txt|py|toml|cfg|json|ya?ml|cmake|bzl|sh|lock)\b|/", re.I)
 _NOT_A_PACKAGE = frozenset(
     {"main", "version", "it", "this", "the", "package", "branch", "release", "docs"}
 )
@@ -159,7 +160,10 @@ def _speed_claim(text: str) -> str:
 def _requirement(text: str) -> Requirement | None:
     for match in _REQUIREMENT.finditer(text):
         name = re.sub(r"\s+(version|pin|requirement)$", "", match.group("name").strip(), flags=re.I)
-        if name.lower() not in _NOT_A_PACKAGE and not name.lower().startswith(("to ", "from ")):
+        if name.lower() in _NOT_A_PACKAGE or name.lower().startswith(("to ", "from ")):
+            continue
+        # A file ("bump version.txt to 1.0") holds the project's own version: nothing to install.
+        if not _FILE_NAME.search(name):
             return Requirement(name=name, version=match.group("version").rstrip("."))
     return None
 
