@@ -249,3 +249,10 @@ def test_a_setting_clause_moves_after_the_instruction_and_participles_are_object
     assert (
         parse_title("Frob exported traces").clause("Rocket") == "Rocket lands frob exported traces"
     )
+
+
+def test_a_cut_drops_a_lone_verb_after_a_comma_but_keeps_a_list() -> None:
+    told = "Rocket adds gimbal pool options, defaults to using only the performance cores"
+    assert fit(told, 60) == "Rocket adds gimbal pool options"
+    listed = "Rocket optimizes atan2, softmax, cat, clamp, full and more of the kernels"
+    assert fit(listed, 60) == "Rocket optimizes atan2, softmax, cat, clamp, full"

@@ -254,7 +254,13 @@ def fit(text: str, limit: int, phrases_only: bool = False) -> str:
     # fix"); "adds softmax support" is whole.
     cut = next((at for at in cuts if not _bare_noun(lower[:at].rsplit(" ", 2)[-2:])), -1)
     if cut >= limit // 2:
-        return _trim(text[:cut].split(" "))
+        kept = text[:cut]
+        # "X options, defaults" (cut before "to ..."): a lone verb after a comma goes too;
+        # a list's last item ("atan2, cat, clamp") stays.
+        lone = re.search(r",\s+(\S+)$", kept)
+        if lone and lone.start() >= limit // 2 and third_person(lone.group(1)):
+            kept = kept[: lone.start()]
+        return _trim(kept.split(" "))
     if phrases_only:
         return ""
     return _trim(text[: limit + 1].split(" ")[:-1]) or text[:limit]
