@@ -25,7 +25,7 @@ from digest.summarize.stories import (
     taken_back,
     tidy,
 )
-from digest.summarize.verbs import NOUN_OPENERS
+from digest.summarize.verbs import NON_VERB_OPENERS
 
 MAX_ACTIONS = 5
 # Verbs that bring something new to try; other verbs change what is already there.
@@ -129,7 +129,9 @@ def _thing(item: Item) -> str:
     else:
         thing = fit(thing, _THING_LIMIT)
     if item.kind == "revert":
-        return taken_back(phrase.verb, thing) if thing else f"what #{item.pull.number} reverts"
+        if not thing:
+            return f"what {_BY_NUMBER}{item.pull.number} reverts"
+        return taken_back(phrase.verb, thing)
     return thing or f"{_BY_NUMBER}{item.pull.number}"
 
 
@@ -287,7 +289,7 @@ def _the_new(thing: str) -> str:
         return f"the new {rest}"
     if first == "the":
         return thing
-    return f"the {thing}" if first in NOUN_OPENERS else f"the new {thing}"
+    return f"the {thing}" if first in NON_VERB_OPENERS else f"the new {thing}"
 
 
 def _behaviour(c: _Context) -> Action | None:

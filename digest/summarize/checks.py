@@ -317,7 +317,7 @@ behavior behaviour option options default defaults api apis version versions fil
 paths docs documentation example examples pull request requests author authors review
 reviewed reviews before after instead again already back still note notes help helps problem
 problems issue issues bug bugs case cases part parts side sides way ways time times first
-one two three four five six seven eight nine earlier previous
+six seven eight nine earlier previous
 second third one two three four five several many few other elsewhere meanwhile smaller
 larger related along alongside meant reach reaches local workaround workarounds re-run
 re-test hit expects expect wherever environment environments everything once anything

@@ -18,8 +18,8 @@ from msgspec import Struct
 
 from digest.summarize.verbs import (
     BASE_FORMS,
+    NON_VERB_OPENERS,
     NOUN_FOLLOWERS,
-    NOUN_OPENERS,
     opens_with_unknown_verb,
     third_person,
     verb_before_object,
@@ -156,7 +156,7 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
             return Phrase(verb=f"{first.lower()} {inner.verb}", rest=inner.rest)
     if (
         _ADVERB.match(first)
-        and first.lower() not in NOUN_OPENERS
+        and first.lower() not in NON_VERB_OPENERS
         and opens_with_unknown_verb(rest, evidence)
     ):
         # "Only init X when needed", "Properly log steps"
