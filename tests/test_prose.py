@@ -256,3 +256,15 @@ def test_a_cut_drops_a_lone_verb_after_a_comma_but_keeps_a_list() -> None:
     assert fit(told, 60) == "Rocket adds gimbal pool options"
     listed = "Rocket optimizes atan2, softmax, cat, clamp, full and more of the kernels"
     assert fit(listed, 60) == "Rocket optimizes atan2, softmax, cat, clamp, full"
+
+
+def test_what_a_change_is_about_leaves_out_a_second_verb_and_keeps_a_particle() -> None:
+    assert parse_title("Add gimbal scaling in the booster and use fp8 everywhere").thing() == (
+        "gimbal scaling in the booster"
+    )
+    assert parse_title("Fall back to the old gauge if no sensor").thing() == (
+        "the change that falls back to the old gauge if no sensor"
+    )
+    assert parse_title("Add a ethos gauge and a one-off probe").clause("Rocket") == (
+        "Rocket adds an ethos gauge and a one-off probe"
+    )

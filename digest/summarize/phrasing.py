@@ -20,6 +20,7 @@ from digest.summarize.verbs import (
     BASE_FORMS,
     NON_VERB_OPENERS,
     NOUN_FOLLOWERS,
+    is_present,
     opens_with_unknown_verb,
     third_person,
     verb_before_object,
@@ -30,6 +31,10 @@ from digest.text import count as count
 
 # "... and simplify call sites", "..., Updated docs": a second verb joined to the first.
 _COORDINATED_VERB = re.compile(r"(,? and |, |; )([A-Za-z]+)\b(?=\s)")
+# "a" before a vowel sound; "a one-off", "a euro" and every "u" ("a user") are left alone.
+_A_BEFORE_VOWEL = re.compile(r"\b([Aa]) (?=(?!one\b|once\b|eu)[aeioAEIO])")
+# Words that make a phrasal verb ("fall back to X"): the thing is not "back to X".
+_PARTICLES = frozenset(("back", "up", "out", "off", "down", "away", "over", "through"))
 _MD_SPECIAL = re.compile(r"([\\*_\[\]<>!#|~])")
 _TAG = re.compile(r"</?[A-Za-z][^>]*>")
 _CODE_SPAN = re.compile(r"(`+)(.+?)\1")
@@ -109,13 +114,19 @@ class Phrase(Struct, frozen=True):
         return f"to {lower_first(self.rest)}" if self.instruction else f"that {self.predicate()}"
 
     def thing(self) -> str:
-        """What the change is about, as a noun phrase: ``FP16 support``, ``the change to
-        repoint dead links``."""
-        return (
-            f"the change to {lower_first(self.rest)}"
-            if self.instruction
-            else lower_first(self.rest)
+        """What the change is about, as a noun phrase: ``FP16 support`` (not what a second
+        verb adds: ``and uses X``), ``the change to repoint dead links``, ``the change that
+        falls back to X`` (a verb's particle needs its verb)."""
+        if self.instruction:
+            return f"the change to {lower_first(self.rest)}"
+        if not self.verb:
+            return lower_first(self.rest)
+        if self.rest.split(" ", 1)[0].lower() in _PARTICLES:
+            return f"the change that {self.predicate()}"
+        second = next(
+            (m for m in _COORDINATED_VERB.finditer(self.rest) if is_present(m.group(2))), None
         )
+        return lower_first(self.rest[: second.start()] if second else self.rest)
 
 
 def parse_title(title: str, evidence: str = "") -> Phrase:
@@ -128,6 +139,7 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
     title = _FIRST_SENTENCE.split(_TRUNCATED.sub("", title.strip()), maxsplit=1)[0]
     title = _trim(" ".join(_ASIDE.sub("", title).split()).split(" ")).rstrip(" .:;,")
     title = _TAGS.sub("", title) or title  # "[XNNPACK] Don't ...": tags left by a second area.
+    title = _A_BEFORE_VOWEL.sub(r"\1n ", title)  # "Add a android log": "an android log"
     head, colon, tail = title.partition(": ")
     if colon and third_person(tail.split(" ", 1)[0]) and len(head.split()) <= 4:
         title = tail  # "arm backend: Update visitors": a second area prefix.
