@@ -268,3 +268,12 @@ def test_what_a_change_is_about_leaves_out_a_second_verb_and_keeps_a_particle() 
     assert parse_title("Add a ethos gauge and a one-off probe").clause("Rocket") == (
         "Rocket adds an ethos gauge and a one-off probe"
     )
+
+
+def test_a_cut_never_ends_on_a_noun_that_says_nothing_alone() -> None:
+    told = "Rocket adds throttle curves, the pad adds function to read gauges at launch"
+    assert fit(told, 50) == "Rocket adds throttle curves"
+    assert (
+        fit("Booster adds repeat support for the gimbal stage", 30) == "Booster adds repeat support"
+    )
+    assert parse_title("Take gauge config out of the pad").verb == "takes"

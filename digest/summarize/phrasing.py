@@ -279,7 +279,9 @@ def fit(text: str, limit: int, phrases_only: bool = False) -> str:
 
 
 #: Nouns a phrase cannot end on: they name nothing without their complement.
-_INCOMPLETE = frozenset(("support", "fix", "removal", "change"))
+_INCOMPLETE = frozenset(
+    ("support", "fix", "removal", "change", "function", "option", "target", "method", "flag")
+)
 
 
 def _bare_noun(last: list[str]) -> bool:
@@ -288,7 +290,7 @@ def _bare_noun(last: list[str]) -> bool:
     if not last or last[-1] not in _INCOMPLETE:
         return False
     before = last[0] if len(last) == 2 else ""
-    return not before or before in _DANGLING or third_person(before) is not None
+    return not before or before in _DANGLING or is_present(before)
 
 
 def _finds(text: str, joint: str, end: int) -> list[int]:

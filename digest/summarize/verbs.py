@@ -46,6 +46,10 @@ admit assert broaden bypass cancel collapse compare compress constrain decide de
 determine distribute divide emulate hand highlight instruct isolate kill legalize loosen
 mention prioritize recommend re-implement reexport reformat repoint rescale resurface
 retrieve revise shorten tell touch upload
+accumulate aggregate assign attach bind connect construct contain decode delay deliver
+derive describe detach encode evict fill flip inject invalidate invoke iterate mute notify
+offload pick precompute preload protect push receive repeat restart send serve silence
+spawn take translate unpack wait walk
 """
 _BASES = _BASE_WORDS.split()
 _IRREGULAR_PAST = {
@@ -66,6 +70,9 @@ _IRREGULAR_PAST = {
     "split": "split",
     "teach": "taught",
     "tell": "told",
+    "take": "took",
+    "send": "sent",
+    "bind": "bound",
     "write": "wrote",
 }
 # Longer verbs that double their final consonant too (most are stressed on the last
