@@ -224,3 +224,22 @@ def test_a_change_its_title_cannot_shorten_is_named_by_number_not_cut_mid_phrase
     texts = " ".join(a.text for a in digest.action_items)
     assert f"pull request #{pulls[0].number}" in texts, texts
     assert "gimbal lock more " not in texts.lower(), texts
+
+
+def test_what_a_change_touches_says_its_kind_for_repository_files_and_images() -> None:
+    owners = classify(make_pull("Update the owners of the pad", files={"CODEOWNERS": (3, 1)}))
+    assert owners.kind == "chore"
+    readme = {"stages/booster/README.md": (20, 2), "stages/booster/curves.png": (None, None)}
+    assert classify(make_pull("Refresh the booster readme", files=readme)).kind == "docs"
+
+
+def test_a_place_is_grounded_by_the_paths_of_what_an_item_cites() -> None:
+    from digest.summarize.checks import grounding_problems
+
+    files = {"stages/pybindings/launch.cpp": (40, 5), "stages/pybindings/README.md": (3, 1)}
+    pulls = [make_pull("Frobnicate the pad", files=files)]
+    digest = write(pulls)
+    held = msgspec.structs.replace(
+        digest.action_items[0], text="Hold off on building on the pad in stages/pybindings/"
+    )
+    assert grounding_problems(msgspec.structs.replace(digest, action_items=(held,)), pulls) == []

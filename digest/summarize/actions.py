@@ -85,10 +85,15 @@ class _Context(Struct, frozen=True):
     @property
     def audience(self) -> str:
         """What the story's users use: ``the NXP backend``, ``backends/vulkan/``, a repo."""
+        return self.audience_of(self.lead)
+
+    def audience_of(self, item: Item) -> str:
+        """Who uses what ``item`` changed: the story's named area, else ``item``'s code
+        directory, else the repository."""
         named = subject(self.story, initial=False)
         if named != self.story.repo.split("/", 1)[1]:
             return named
-        place = self.lead.facts.place
+        place = item.facts.place
         return f"{place}/" if place else named
 
     @property
@@ -215,13 +220,13 @@ def _revert(c: _Context) -> Action | None:
         return None
     if _removes(item):
         text = (
-            f"Hold off on moving away from {_thing(item)} in {c.audience}: its removal was "
-            "reverted and has not landed again"
+            f"Hold off on moving away from {_thing(item)} in {c.audience_of(item)}: its "
+            "removal was reverted and has not landed again"
         )
     else:
         text = (
-            f"Hold off on building on {_thing(item)} in {c.audience}: it was reverted "
-            "and has not landed again"
+            f"Hold off on building on {_thing(item)} in {c.audience_of(item)}: it was "
+            "reverted and has not landed again"
         )
     return c.act("Hold", text, Urgency.MONITOR, (item,))
 
@@ -232,7 +237,7 @@ def _reland(c: _Context) -> Action | None:
         return None
     return c.act(
         "Re-test",
-        f"Re-test what you run on {c.audience} with {_thing(item)}: it is back "
+        f"Re-test what you run on {c.audience_of(item)} with {_thing(item)}: it is back "
         "after an earlier revert",
         Urgency.PLAN,
         (item,),

@@ -397,10 +397,11 @@ class _Vocabulary:
         known = set(self._names)
         for n in refs:
             known |= self._by_ref.get(n, set())
+        # An identifier is known when its stem is, or each of its pieces is.
         missing = sorted(
-            word
-            for word in words
-            if word not in known and not all(p in known for p in _parts(word) if len(p) > 2)
+            stem
+            for stem, raw in words.items()
+            if stem not in known and not all(p in known for p in _parts(raw) if len(p) > 2)
         )
         if len(missing) <= len(words) * (1 - GROUNDED_SHARE):
             return ""
@@ -425,14 +426,15 @@ def _parts(word: str) -> set[str]:
     return {_stem(part) for part in re.split(r"[_./+-]+", word) if part}
 
 
-def _distinctive(text: str) -> set[str]:
-    """The words of ``text`` that say something specific: not common, not a known verb."""
-    words = set()
+def _distinctive(text: str) -> dict[str, str]:
+    """The words of ``text`` that say something specific (not common, not a known verb):
+    each word's stem, and the word as written (whose pieces are stemmed one by one)."""
+    words = {}
     for raw in _TERM.findall(_ESCAPE.sub("", CITE.sub(" ", text))):
         word = raw.lower().strip("./+-")
         if len(word) < 4 or word in _COMMON or word in THIRD_PERSON or word.isdigit():
             continue
-        words.add(_stem(word))
+        words[_stem(word)] = word
     return words
 
 

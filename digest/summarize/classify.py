@@ -136,7 +136,19 @@ _TITLE_KINDS = (
 )
 _TEST_PATH = ("test/", "tests/", "testing/", "/test/", "/tests/", "test_", "_test.", "conftest.py")
 _DOC_DIRS = ("docs/", "doc/")
-_DOC_SUFFIXES = (".md", ".rst", ".markdown")
+# Images go with the pages that show them.
+_DOC_SUFFIXES = (".md", ".rst", ".markdown", ".png", ".jpg", ".jpeg", ".gif", ".svg")
+# Files about the repository itself: who owns what, what git ignores.
+_CHORE_FILES = frozenset(
+    (
+        "codeowners",
+        ".gitignore",
+        ".gitattributes",
+        ".mailmap",
+        ".editorconfig",
+        ".git-blame-ignore-revs",
+    )
+)
 _DEPS_FILES = (
     "requirements",
     "constraints",
@@ -236,7 +248,8 @@ def _measure(pull: PullRequest) -> tuple[int, set[str]]:
 
 
 def _path_kind(path: str) -> str:
-    """What a lower-cased ``path`` is when it is not product code: ci, test, deps, build, docs."""
+    """What a lower-cased ``path`` is when it is not product code: ci, test, deps, build,
+    docs or chore (the repository's own files: CODEOWNERS, .gitignore)."""
     name = path.rsplit("/", 1)[-1]
     if path.startswith(_CI_PATH) or "/.github/" in path:
         return "ci"
@@ -248,6 +261,8 @@ def _path_kind(path: str) -> str:
         return "build"
     if path.startswith(_DOC_DIRS) or name.endswith(_DOC_SUFFIXES) or name.startswith("readme"):
         return "docs"
+    if name in _CHORE_FILES:
+        return "chore"
     return ""
 
 
@@ -264,7 +279,7 @@ def _kind(
                 return kind
     if by_path and "code" not in by_path:
         # Only tests, docs, CI or build files: what it touches says what it is.
-        for kind in ("ci", "deps", "build", "docs", "test"):
+        for kind in ("ci", "deps", "build", "docs", "test", "chore"):
             if by_path == {kind} or (kind in by_path and by_path <= {kind, "test", "docs"}):
                 return kind
     if _BOT.search(pull.author) and not markers:
