@@ -277,3 +277,14 @@ def test_a_cut_never_ends_on_a_noun_that_says_nothing_alone() -> None:
         fit("Booster adds repeat support for the gimbal stage", 30) == "Booster adds repeat support"
     )
     assert parse_title("Take gauge config out of the pad").verb == "takes"
+
+
+def test_a_cut_title_loses_its_unfinished_phrase_and_some_verbs_are_never_nouns() -> None:
+    told = parse_title("Introduce a gauge lib to make the throw test more accu…").clause("Rocket")
+    assert told == "Rocket introduces a gauge lib"
+    assert parse_title("Allow for scales in e8m0").clause("Rocket") == (
+        "Rocket allows for scales in e8m0"
+    )
+    assert parse_title("Support for scales in e8m0").clause("Rocket") == (
+        "Rocket lands support for scales in e8m0"
+    )

@@ -33,6 +33,11 @@ from digest.text import count as count
 _COORDINATED_VERB = re.compile(r"(,? and |, |; )([A-Za-z]+)\b(?=\s)")
 # "a" before a vowel sound; "a one-off", "a euro" and every "u" ("a user") are left alone.
 _A_BEFORE_VOWEL = re.compile(r"\b([Aa]) (?=(?!one\b|once\b|eu)[aeioAEIO])")
+# Verbs that are no noun, even before "for" or "of" ("Enable for Pallas backend").
+_NEVER_NOUNS = frozenset(
+    {"add", "allow", "avoid", "delete", "disable", "enable", "ensure", "expose", "implement"}
+    | {"introduce", "make", "prevent", "remove"}
+)
 # Words that make a phrasal verb ("fall back to X"): the thing is not "back to X".
 _PARTICLES = frozenset(("back", "up", "out", "off", "down", "away", "over", "through"))
 _MD_SPECIAL = re.compile(r"([\\*_\[\]<>!#|~])")
@@ -83,6 +88,9 @@ _DANGLING = frozenset(
         "until",
         "without",
         "using",
+        # A comparison cut before its adjective: "to make the test more".
+        "more",
+        "less",
     ]
 )
 
@@ -136,8 +144,11 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
     ``evidence`` is the change's description: when it uses a title's unknown first word
     as a verb (``traced``, ``tracing``), the title is read as an instruction.
     """
+    cut = _TRUNCATED.search(title.strip())
     title = _FIRST_SENTENCE.split(_TRUNCATED.sub("", title.strip()), maxsplit=1)[0]
     title = _trim(" ".join(_ASIDE.sub("", title).split()).split(" ")).rstrip(" .:;,")
+    if cut:  # GitHub cut it: its last phrase is likely incomplete too ("to make X more…").
+        title = _without_last_phrase(title)
     title = _TAGS.sub("", title) or title  # "[XNNPACK] Don't ...": tags left by a second area.
     title = _A_BEFORE_VOWEL.sub(r"\1n ", title)  # "Add a android log": "an android log"
     head, colon, tail = title.partition(": ")
@@ -177,7 +188,11 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
     plural_noun = first.lower().endswith("s") and following.lower() in ("to", "in", "on")
     # "Support and fixes for X" is a noun; "Annotate and document X" two verbs.
     after_and = rest.split(" ", 2)[1] if following.lower() == "and" and " " in rest else ""
-    noun = following.lower() in NOUN_FOLLOWERS and after_and.lower() not in BASE_FORMS
+    noun = (
+        following.lower() in NOUN_FOLLOWERS
+        and after_and.lower() not in BASE_FORMS
+        and first.lower() not in _NEVER_NOUNS
+    )
     verb = (
         None if noun or plural_noun else third_person(first) or verb_before_object(first, following)
     )
@@ -189,6 +204,14 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
         verb, rest = "speeds up", rest[3:]
     # The space lets "and document X" right after the verb be conjugated too.
     return Phrase(verb=verb, rest=_COORDINATED_VERB.sub(_conjugate_coordinated, f" {rest}")[1:])
+
+
+def _without_last_phrase(title: str) -> str:
+    """``title`` cut before its last phrase ("X to make Y" -> "X") when three words or
+    more are left, else as it is."""
+    lower = title.lower()
+    at = max(lower.rfind(joint) for joint in _JOINTS)
+    return _trim(title[:at].split(" ")) if at > 0 and len(title[:at].split()) >= 3 else title
 
 
 def _conjugate_coordinated(match: re.Match[str]) -> str:
