@@ -179,6 +179,12 @@ def test_a_repository_display_name_is_how_the_text_names_it() -> None:
             "RESTORES THE LEGACY IGNITION SEQUENCER",
             "Hold off on moving away from the legacy ignition sequencer",
         ),
+        (
+            # Taking back a cap is not taking back what it capped.
+            "Cap the number of warps to keep the autotuner quick",
+            "REVERTS THE CHANGE THAT CAPS THE NUMBER OF WARPS",
+            "Hold off on building on the change that caps the number of warps",
+        ),
     ],
 )
 def test_a_revert_says_what_it_takes_back(reverted: str, headline: str, held: str) -> None:

@@ -126,6 +126,11 @@ def reverted_title(item: Item) -> str:
 _REPAIRS = frozenset(
     ("fixes", "resolves", "corrects", "repairs", "patches", "addresses", "avoids", "prevents")
 )
+#: Verbs of a change that brings something: a revert takes that thing away.
+_ADDS = frozenset(
+    {"adds", "introduces", "enables", "implements", "supports", "creates", "exposes"}
+    | {"provides", "integrates", "extends", "allows", "brings back", "re-lands"}
+)
 #: Verbs of a change that takes something away: a revert brings it back.
 _REMOVALS = frozenset(("removes", "deletes", "drops"))
 
@@ -133,9 +138,14 @@ _REMOVALS = frozenset(("removes", "deletes", "drops"))
 def taken_back(verb: str, thing: str) -> str:
     """What a revert of a change opening with ``verb`` takes back, ``thing`` being what the
     change is about: its fix when it repaired ``thing`` (``the fix for crash on NaN``:
-    taking a fix back is not taking the problem back), else ``thing`` itself."""
-    repairs = verb in _REPAIRS or verb.startswith("works around")
-    return f"the fix for {thing}" if repairs else thing
+    taking a fix back is not taking the problem back), ``thing`` itself when it added or
+    removed it, else the change (``the change that caps the number of warps``, not ``the number of
+    warps``)."""
+    if verb in _REPAIRS or verb.startswith("works around"):
+        return f"the fix for {thing}"
+    if verb and verb not in _ADDS and verb not in _REMOVALS:
+        return f"the change that {verb} {thing}"
+    return thing
 
 
 def removes(verb: str) -> bool:
