@@ -32,6 +32,9 @@ def test_facts_read_speed_claims_versions_removals_names_and_place() -> None:
     needs = classify(make_pull("Capsule: add bf16", "- Needs bumping of the Metal SDK to 3.2.1.0"))
     assert needs.facts.requirement == Requirement("Metal SDK", "3.2.1.0")
     assert classify(make_pull("Bump version.txt to 1.0")).facts.requirement is None
+    assert not classify(make_pull("Add half / bfloat16 tests")).facts.new_support
+    assert classify(make_pull("Add bfloat16 support and tests")).facts.new_support
+    assert classify(make_pull("Summary: throw errors from the JNI layer")).area == ""
     gone = classify(make_pull("Remove `launch_legacy()`", files=BOOSTER))
     assert (
         gone.facts.removes and gone.kind == "breaking" and gone.facts.names == ("launch_legacy()",)
@@ -42,6 +45,9 @@ def test_facts_read_speed_claims_versions_removals_names_and_place() -> None:
         "Remove unused staging helpers",
         "Fix spelling typo in deprecated_staging_mode",
         "Add RemoveDeadStagesPass",
+        "Remove pyre-ignore/pyre-fixme calls",
+        "Remove the gauge compatibility issue",
+        "Remove check for hip support in the pad",
     ):
         item = classify(make_pull(harmless))
         assert item.kind != "breaking", harmless

@@ -62,6 +62,12 @@ _KIND_MARKERS = {
     "build": "build",
     "rfc": "",
     "wip": "",
+    # Headings of a description pasted into the title: no area, no kind.
+    "summary": "",
+    "description": "",
+    "title": "",
+    "context": "",
+    "motivation": "",
 }
 _PREFIX = re.compile(
     r"^\s*(?:\[(?P<bracket>[^\]]{1,40})\]\s*:?\s*"

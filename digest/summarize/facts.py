@@ -36,6 +36,8 @@ _REQUIREMENT = re.compile(
 # Cheap tests that let most bodies skip the slower patterns.
 _SPEED_HINT = re.compile(r"\d\s?(?:[x\u00d7%]|times)|speed-?up of", re.I)
 _BREAKING_WORDS = ("breaking", "incompatible", "no longer supported", "removed", "deprecated")
+_TESTS = re.compile(r"\btest(s|ing)?\b", re.I)
+_WITH_TESTS = re.compile(r"\b(and|with|\+|plus)\s+(unit\s+)?tests?\b", re.I)
 _FILE_NAME = re.compile(r"\w\.(txt|py|toml|cfg|json|ya?ml|cmake|bzl|sh|lock)\b|/", re.I)
 _NOT_A_PACKAGE = frozenset(
     {"main", "version", "it", "this", "the", "package", "branch", "release", "docs"}
@@ -115,7 +117,8 @@ class Facts(Struct, frozen=True):
 # Removing a restriction, a check, a workaround or dead code helps users; it breaks nothing.
 _HARMLESS_REMOVAL = re.compile(
     r"\b(restrictions?|limitations?|limits?|constraints?|requirements?|workarounds?|hacks?|"
-    r"checks?|asserts?|assertions?|guards?|validations?|"
+    r"checks?|asserts?|assertions?|guards?|validations?|issues?|bugs?|errors?|failures?|"
+    r"problems?|licen[cs]es?|pyre\S*|noqa|type: ?ignore|suppressions?|"
     r"warnings?|unused|dead|legacy code|copies|copy|overhead|duplicat\w+|redundan\w+|"
     r"dependency on|skips?|xfails?|flak\w+)\b",
     re.I,
@@ -134,7 +137,10 @@ def facts_of(pull: PullRequest, title: str, body: str) -> Facts:
         removes=(bool(_REMOVAL_TITLE.match(title)) and not _HARMLESS_REMOVAL.search(title))
         or breaking,
         deprecates=bool(_DEPRECATION_TITLE.search(title)),
-        new_support=bool(_SUPPORT.search(title) or (names and _ENABLING.match(title))),
+        # Tests of a dtype or op are not support for it ("Add bfloat16 tests"); support
+        # "and tests" is.
+        new_support=bool(_SUPPORT.search(title) or (names and _ENABLING.match(title)))
+        and not (_TESTS.search(title) and not _WITH_TESTS.search(title)),
         api_change=bool(_API.search(title)),
         names=names,
         place=_place(pull),
