@@ -35,6 +35,7 @@ def test_facts_read_speed_claims_versions_removals_names_and_place() -> None:
     assert not classify(make_pull("Add half / bfloat16 tests")).facts.new_support
     assert classify(make_pull("Add bfloat16 support and tests")).facts.new_support
     assert classify(make_pull("Summary: throw errors from the JNI layer")).area == ""
+    assert classify(make_pull("Fix ROCm CI failures")).kind == "ci"
     gone = classify(make_pull("Remove `launch_legacy()`", files=BOOSTER))
     assert (
         gone.facts.removes and gone.kind == "breaking" and gone.facts.names == ("launch_legacy()",)

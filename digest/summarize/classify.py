@@ -74,7 +74,11 @@ _PREFIX = re.compile(
     r"|(?P<colon>[A-Za-z][\w .+/-]{0,38}?)\s*:\s+"
     r"|(?P<dash>[A-Z][\w .+/-]{2,38}?)\s+-\s+)"
 )
-_CI_TITLE = re.compile(r"\b(to|in|on|for|from) (the )?ci\b|\bci (jobs?|workflows?|runs?)\b", re.I)
+_CI_TITLE = re.compile(
+    r"\b(to|in|on|for|from) (the )?ci\b"
+    r"|\bci (jobs?|workflows?|runs?|failures?|errors?|breakages?)\b",
+    re.I,
+)
 _REMOVAL = re.compile(r"^(remove[sd]?|delete[sd]?|drop(s|ped)?)\b", re.I)
 _REVERT_TITLE = re.compile(r"^\s*(revert|back\s?out)\b", re.I)
 # A re-land says so up front ("Reland ...", "[Reland]", "Reapply ...") or in a "(re-land)"
