@@ -236,6 +236,12 @@ def test_coordinated_instructions_are_both_conjugated_and_adjectives_stay_nouns(
     assert parse_title("Support and fixes for the pad").clause("Rocket") == (
         "Rocket lands support and fixes for the pad"
     )
+    assert parse_title("Frob and validate the gauge table").clause("Rocket") == (
+        "Rocket frobs and validates the gauge table"
+    )
+    assert parse_title("Gauge and export fixes").clause("Rocket") == (
+        "Rocket lands gauge and export fixes"
+    )
     assert not parse_title("Vendor-adaptive head_dim tiling").instruction
     assert parse_title("Auto-select index_dtype").instruction
 

@@ -21,7 +21,10 @@ from digest.summarize.verbs import (
     NON_VERB_OPENERS,
     NOUN_FOLLOWERS,
     is_present,
+    may_be_verb,
+    names_a_change,
     opens_with_unknown_verb,
+    third_of,
     third_person,
     verb_before_object,
 )
@@ -196,6 +199,9 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
     verb = (
         None if noun or plural_noun else third_person(first) or verb_before_object(first, following)
     )
+    joined = after_and.lower() in BASE_FORMS and not names_a_change(rest.split()[:4])
+    if verb is None and joined and may_be_verb(first):
+        verb = third_of(first)  # "Model and validate X": joined to a verb, it is one too.
     if not verb or not rest:
         return Phrase(
             verb="", rest=title, instruction=not verb and opens_with_unknown_verb(title, evidence)

@@ -85,6 +85,11 @@ _DOUBLING = frozenset(
 NOUN_FOLLOWERS = frozenset({"for", "of", "is", "was", "and"})
 
 
+def third_of(base: str) -> str:
+    """The third person singular of any verb ``base``, known or not: ``model`` -> ``models``."""
+    return _third(base.lower())
+
+
 def _third(base: str) -> str:
     if base.endswith(("s", "sh", "ch", "x", "z", "o")):
         return base + "es"
@@ -246,28 +251,41 @@ def opens_with_unknown_verb(title: str, evidence: str = "") -> bool:
     It does when what follows the first word opens an object (an article, a pronoun, an
     identifier), when the word has a verb's ending (``-ify``, ``-ize``), or when
     ``evidence`` (the change's description) uses it as a verb (``traced``, ``tracing``).
-    Names (``ExecuTorch``, ``GA``, ``mxfp8``), gerunds, plurals, the words that open noun
-    phrases, a preposition or present verb next and a change noun among the next three
-    words say it is a noun phrase (``Tuple reductions``, ``Minor fix to X``).
+    A word that cannot be a verb (see :func:`may_be_verb`), a preposition or present verb
+    next and a change noun among the next three words say it is a noun phrase (``Tuple
+    reductions``, ``Minor fix to X``).
     """
     words = title.split()
-    if len(words) < 2 or not _PLAIN_WORD.fullmatch(words[0]):
+    if len(words) < 2 or not may_be_verb(words[0]):
         return False
     first, following = words[0].lower(), words[1].lower().strip(",;:")
-    if first in NON_VERB_OPENERS or first in _CHANGE_NOUNS or first.endswith(("ing", "ly")):
-        return False
-    # "Vendor-adaptive tiling" is an adjective; "auto-select X", "re-wrap Y" are verbs.
-    if "-" in first and first.rsplit("-", 1)[1] not in BASE_FORMS:
-        return False
-    if first.endswith("s") and not first.endswith("ss"):
-        return False
     if following in _PREPOSITIONS or following in NOUN_FOLLOWERS or is_present(following):
         return False
-    if any(word.lower().strip(",;:()") in _CHANGE_NOUNS for word in words[1:4]):
+    if names_a_change(words[1:4]):
         return False
     if following in _OBJECT_OPENERS or _CODE.search(words[1]) or first.endswith(_VERB_ENDINGS):
         return True
     return bool(evidence) and _used_as_verb(first, evidence)
+
+
+def names_a_change(words: list[str]) -> bool:
+    """True when one of ``words`` is a noun that names a change (``fix``, ``support``)."""
+    return any(word.lower().strip(",;:()") in _CHANGE_NOUNS for word in words)
+
+
+def may_be_verb(word: str) -> bool:
+    """False when ``word``, whatever follows it, is no verb's base form: a name
+    (``ExecuTorch``, ``GA``, ``mxfp8``), a gerund, an adverb, a plural, a hyphenated
+    adjective (``vendor-adaptive``), a word that opens noun phrases or a change noun."""
+    if not _PLAIN_WORD.fullmatch(word):
+        return False
+    word = word.lower()
+    if word in NON_VERB_OPENERS or word in _CHANGE_NOUNS or word.endswith(("ing", "ly")):
+        return False
+    # "Vendor-adaptive tiling" is an adjective; "auto-select X", "re-wrap Y" are verbs.
+    if "-" in word and word.rsplit("-", 1)[1] not in BASE_FORMS:
+        return False
+    return not (word.endswith("s") and not word.endswith("ss"))
 
 
 def _used_as_verb(word: str, text: str) -> bool:
