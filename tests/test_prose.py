@@ -294,3 +294,13 @@ def test_a_cut_title_loses_its_unfinished_phrase_and_some_verbs_are_never_nouns(
     assert parse_title("Support for scales in e8m0").clause("Rocket") == (
         "Rocket lands support for scales in e8m0"
     )
+
+
+def test_an_authors_joined_orders_are_all_retold_but_lists_of_ops_are_not() -> None:
+    told = retell("Add the gauge table, validate its limits, and use the table at launch.")
+    assert told == [
+        "The change adds the gauge table, validates its limits, and uses the table at launch"
+    ]
+    assert retell("Support exp, elu, transpose conv1d and stack in the booster.") == [
+        "The change supports exp, elu, transpose conv1d and stack in the booster"
+    ]

@@ -23,6 +23,7 @@ from digest.summarize.verbs import (
     is_present,
     may_be_verb,
     names_a_change,
+    opens_object,
     opens_with_unknown_verb,
     third_of,
     third_person,
@@ -208,8 +209,31 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
         )
     if verb == "speeds" and rest.lower().startswith("up "):
         verb, rest = "speeds up", rest[3:]
+    return Phrase(verb=verb, rest=conjugate_coordinated(rest))
+
+
+def conjugate_coordinated(rest: str, strict: bool = False) -> str:
+    """``rest`` of an instruction with the verbs joined to its first one in the third
+    person: ``X, validate Y and use Z`` -> ``X, validates Y and uses Z``.
+
+    ``strict`` (for descriptions, whose lists name ops: "exp, elu, transpose conv1d")
+    takes only a verb before its object ("and use the plan", ", check its limits").
+    """
     # The space lets "and document X" right after the verb be conjugated too.
-    return Phrase(verb=verb, rest=_COORDINATED_VERB.sub(_conjugate_coordinated, f" {rest}")[1:])
+    if not strict:
+        return _COORDINATED_VERB.sub(_conjugate_coordinated, f" {rest}")[1:]
+    return _JOINED_VERB.sub(_conjugate_joined, f" {rest}")[1:]
+
+
+# "..., and ensure it is", ", use the plan": a verb after "and" or a comma, then its object.
+_JOINED_VERB = re.compile(r"(,? and |, )([a-z]+)(?= (\S+))")
+
+
+def _conjugate_joined(match: re.Match[str]) -> str:
+    word, following = match.group(2), match.group(3)
+    if word in BASE_FORMS and opens_object(following):
+        return f"{match.group(1)}{third_of(word)}"
+    return match.group(0)
 
 
 def _without_last_phrase(title: str) -> str:

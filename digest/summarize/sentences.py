@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from digest.summarize.phrasing import ends_dangling, join_words
+from digest.summarize.phrasing import conjugate_coordinated, ends_dangling, join_words
 from digest.summarize.verbs import (
     BASE_FORMS,
     has_finite_verb,
@@ -199,4 +199,4 @@ def _as_predicate(sentence: str) -> str | None:
         return None
     if first.lower() in BASE_FORMS and not is_imperative(first, rest.split(" ", 1)[0]):
         return None
-    return f"{verb} {rest}"
+    return f"{verb} {conjugate_coordinated(rest, strict=True)}"

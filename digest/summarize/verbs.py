@@ -268,6 +268,12 @@ def opens_with_unknown_verb(title: str, evidence: str = "") -> bool:
     return bool(evidence) and _used_as_verb(first, evidence)
 
 
+def opens_object(word: str) -> bool:
+    """True when ``word`` opens what a verb acts on: an article, a pronoun, ``to`` or an
+    identifier (``the``, ``it``, ``to``, ``select_scatter``)."""
+    return word.lower() in _OBJECT_OPENERS or word.lower() == "to" or bool(_CODE.search(word))
+
+
 def names_a_change(words: list[str]) -> bool:
     """True when one of ``words`` is a noun that names a change (``fix``, ``support``)."""
     return any(word.lower().strip(",;:()") in _CHANGE_NOUNS for word in words)
