@@ -263,7 +263,7 @@ def opens_with_unknown_verb(title: str, evidence: str = "") -> bool:
         return False
     if names_a_change(words[1:4]):
         return False
-    if following in _OBJECT_OPENERS or _CODE.search(words[1]) or first.endswith(_VERB_ENDINGS):
+    if opens_object(words[1]) or first.endswith(_VERB_ENDINGS):
         return True
     return bool(evidence) and _used_as_verb(first, evidence)
 
@@ -311,6 +311,4 @@ def verb_before_object(first: str, following: str) -> str | None:
     ``following`` opens its object (``Log the reason``: ``logs``), else None."""
     if first.lower() not in _NOUN_OR_VERB:
         return None
-    if following.lower() in _OBJECT_OPENERS or _CODE.search(following):
-        return _third(first.lower())
-    return None
+    return _third(first.lower()) if opens_object(following) else None
