@@ -18,6 +18,7 @@ from digest.summarize.base import Item, Story
 from digest.summarize.classify import ROUTINE_KINDS
 from digest.summarize.phrasing import fit, join_words, parse_title, plain, say_count
 from digest.summarize.stories import (
+    ADDS,
     phrase_of,
     removes,
     reverted_title,
@@ -28,22 +29,9 @@ from digest.summarize.stories import (
 from digest.summarize.verbs import NON_VERB_OPENERS
 
 MAX_ACTIONS = 5
-# Verbs that bring something new to try; other verbs change what is already there.
-_CAPABILITY = frozenset(
-    [
-        "adds",
-        "introduces",
-        "supports",
-        "enables",
-        "implements",
-        "exposes",
-        "allows",
-        "creates",
-        "provides",
-        "integrates",
-        "extends",
-    ]
-) | {"brings back", ""}
+# Verbs that bring something new to try (or a noun-phrase title: ""); other verbs change
+# what is already there.
+_CAPABILITY = ADDS | {""}
 _THING_LIMIT = 70
 _KIND_NOUN = {
     "ci": "CI",

@@ -126,10 +126,10 @@ def reverted_title(item: Item) -> str:
 _REPAIRS = frozenset(
     ("fixes", "resolves", "corrects", "repairs", "patches", "addresses", "avoids", "prevents")
 )
-#: Verbs of a change that brings something: a revert takes that thing away.
-_ADDS = frozenset(
+#: Verbs of a change that brings something new: a revert takes that thing away.
+ADDS = frozenset(
     {"adds", "introduces", "enables", "implements", "supports", "creates", "exposes"}
-    | {"provides", "integrates", "extends", "allows", "brings back", "re-lands"}
+    | {"provides", "integrates", "extends", "allows", "brings back"}
 )
 #: Verbs of a change that takes something away: a revert brings it back.
 _REMOVALS = frozenset(("removes", "deletes", "drops"))
@@ -143,7 +143,7 @@ def taken_back(verb: str, thing: str) -> str:
     warps``)."""
     if verb in _REPAIRS or verb.startswith("works around"):
         return f"the fix for {thing}"
-    if verb and verb not in _ADDS and verb not in _REMOVALS:
+    if verb and verb not in ADDS and verb not in _REMOVALS:
         return f"the change that {verb} {thing}"
     return thing
 
