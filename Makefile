@@ -49,8 +49,9 @@ bench: $(STAMP) ## print performance figures
 	$(BIN)/python bench/summarize_real.py
 	$(BIN)/python bench/daily_cost.py
 
-eval: $(STAMP) ## grade the extractive editions of every real day in ../shared/data
+eval: $(STAMP) ## grade the editions of every real day in ../shared/data, and the facts against bench/labels
 	$(BIN)/python bench/evaluate.py
+	$(BIN)/python bench/evaluate_facts.py
 
 clean:
 	rm -rf site data/demo data/demo-repo .pytest_cache .mypy_cache .ruff_cache

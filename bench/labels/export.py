@@ -50,8 +50,16 @@ REPOS = (
     ("pytorch/torchtitan", "main", 5, (3, 10)),
 )
 WINDOW = (dt.date(2026, 2, 1), dt.date(2026, 8, 19))
-RELEASE_WORDS = ("bump version", "bump 0.", "version packages", "prepare tokio", "release: v",
-                 "prepare to release", "release 0.", "chore: prepare")
+RELEASE_WORDS = (
+    "bump version",
+    "bump 0.",
+    "version packages",
+    "prepare tokio",
+    "release: v",
+    "prepare to release",
+    "release 0.",
+    "chore: prepare",
+)
 
 
 def main() -> None:
@@ -61,7 +69,7 @@ def main() -> None:
     for name, branch, count, bounds in REPOS:
         days = _days(name, branch)
         picked = _pick(name, days, count, bounds)
-        pulls = {day: days_pulls for day, days_pulls in _collect(name, branch, picked).items()}
+        pulls = _collect(name, branch, picked)
         if not name.startswith("pytorch/"):
             with (HERE / "records" / f"{name.replace('/', '+')}.jsonl").open("w") as handle:
                 for day in sorted(pulls):
@@ -79,7 +87,9 @@ def _days(name: str, branch: str) -> dict[dt.date, list[str]]:
     git = MIRRORS / name.replace("/", "+") / "repo"
     log = subprocess.run(
         ["git", "-C", str(git), "log", "--first-parent", "--format=%ct\t%s", branch],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     days: dict[dt.date, list[str]] = {}
     for line in log.splitlines():
@@ -90,7 +100,9 @@ def _days(name: str, branch: str) -> dict[dt.date, list[str]]:
     return days
 
 
-def _pick(name: str, days: dict[dt.date, list[str]], count: int, bounds: tuple[int, int]) -> list[dt.date]:
+def _pick(
+    name: str, days: dict[dt.date, list[str]], count: int, bounds: tuple[int, int]
+) -> list[dt.date]:
     """``count`` days with a fitting number of changes; one with a release when there is one."""
     rng = random.Random(f"wire-labels-{name}")
     fitting = sorted(d for d, s in days.items() if bounds[0] <= len(s) <= bounds[1])
@@ -101,7 +113,9 @@ def _pick(name: str, days: dict[dt.date, list[str]], count: int, bounds: tuple[i
         if 2 <= len(subjects) <= bounds[1]
         and any(w in s.lower() for s in subjects for w in RELEASE_WORDS)
     )
-    picked = set(rng.sample(releases, min(len(releases), max(1, count // 3)))) if releases else set()
+    picked = (
+        set(rng.sample(releases, min(len(releases), max(1, count // 3)))) if releases else set()
+    )
     rest = [d for d in fitting if d not in picked]
     picked.update(rng.sample(rest, min(len(rest), count - len(picked))))
     return sorted(picked)
@@ -120,9 +134,15 @@ def _collect(name: str, branch: str, days: list[dt.date]) -> dict[dt.date, list[
 def _record(pull: PullRequest) -> dict[str, object]:
     body = pull.body if len(pull.body) <= BODY else pull.body[:BODY] + " [… cut]"
     return {
-        "repo": pull.repo, "number": pull.number, "sha": pull.sha, "title": pull.title,
-        "body": body, "author": pull.author, "merged_at": pull.merged_at.isoformat(),
-        "additions": pull.additions, "deletions": pull.deletions,
+        "repo": pull.repo,
+        "number": pull.number,
+        "sha": pull.sha,
+        "title": pull.title,
+        "body": body,
+        "author": pull.author,
+        "merged_at": pull.merged_at.isoformat(),
+        "additions": pull.additions,
+        "deletions": pull.deletions,
         "changed_files": pull.changed_files,
         "files": [[f.path, f.additions, f.deletions] for f in pull.files[:60]],
         "reverts": None if pull.reverts is None else [pull.reverts.number, pull.reverts.sha],
@@ -137,7 +157,10 @@ def _worksheet(path: Path, name: str, days: dict[dt.date, list[PullRequest]]) ->
         for pull in days[day]:
             ref = f"#{pull.number}" if pull.number is not None else f"@{(pull.sha or '')[:10]}"
             lines.append(f"### {ref} {pull.title}")
-            lines.append(f"sha {pull.sha}  author {pull.author}  +{pull.additions} -{pull.deletions} in {pull.changed_files} files")
+            lines.append(
+                f"sha {pull.sha}  author {pull.author}  "
+                f"+{pull.additions} -{pull.deletions} in {pull.changed_files} files"
+            )
             tops = Counter("/".join(f.path.split("/")[:2]) for f in pull.files)
             lines.append("files: " + ", ".join(f"{p} ({n})" for p, n in tops.most_common(8)))
             lines.append("paths: " + ", ".join(f.path for f in pull.files[:12]))

@@ -137,6 +137,21 @@ def _removes(item: Item) -> bool:
     return item.kind == "revert" and removes(parse_title(plain(reverted_title(item))).verb)
 
 
+def _release(c: _Context) -> Action | None:
+    if c.lead.kind != "release":
+        return None
+    cut = f"version {c.lead.version.removeprefix('v')}" if c.lead.version else "the new version"
+    if "@" in c.lead.version:
+        cut = c.lead.version
+    return c.act(
+        "Read",
+        f"Read the release notes of {cut} before you upgrade {c.story.repo.split('/', 1)[1]}: "
+        "it is the version users will install next",
+        Urgency.PLAN,
+        (c.lead,),
+    )
+
+
 def _requirement(c: _Context) -> Action | None:
     for item in c.items:
         need = item.facts.requirement
@@ -349,6 +364,7 @@ def _routine(c: _Context) -> Action | None:
 
 
 _RECIPES: tuple[Recipe, ...] = (
+    _release,
     _removal,
     _deprecation,
     _requirement,
@@ -367,7 +383,7 @@ _RECIPES: tuple[Recipe, ...] = (
 )
 
 
-_STRONG_RECIPES = (_removal, _deprecation, _requirement, _revert, _speed)
+_STRONG_RECIPES = (_release, _removal, _deprecation, _requirement, _revert, _speed)
 
 
 def draft_actions(

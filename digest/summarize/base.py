@@ -19,7 +19,8 @@ class Item(Struct, frozen=True):
     """A pull request as the selector sees it: what kind of change, where, how much it matters."""
 
     pull: PullRequest
-    #: feature, perf, breaking, fix, revert, reland, refactor, deps, build, ci, test, docs, chore.
+    #: feature, perf, breaking, fix, release, revert, reland, refactor, deps, build, ci,
+    #: test, docs, chore.
     kind: str
     #: Display name of the area (``Arm backend``, ``MLX``), or ``""`` when none is evident.
     area: str
@@ -32,6 +33,8 @@ class Item(Struct, frozen=True):
     score: float
     #: What the change says a team lead can act on.
     facts: Facts = field(default_factory=Facts)
+    #: For a release: the version it cuts (``v0.12.5``, ``svelte@5.38.1``), ``""`` if unsaid.
+    version: str = ""
 
 
 class Story(Struct, frozen=True):

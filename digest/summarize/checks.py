@@ -309,7 +309,7 @@ such than that their them then there these they this those though through thus t
 under until upon very well were what when where whether which while whom whose will with
 within without would your yours today tomorrow yesterday day days week change changes
 changed new newly now merged merge merges landed land lands main branch edition teams team
-users user people project projects repository repositories code work working workloads
+users user people project projects repository repositories code work works working workloads
 workload settings setting release releases upgrade upgrading build builds built test tests
 tested testing benchmark benchmarks benchmarking model models support supported supports
 feature features fix fixes fixed improvement improvements faster slower speed performance

@@ -15,140 +15,37 @@ from digest.models import PullRequest
 from digest.summarize.base import Item
 from digest.summarize.clean import summarize_body
 from digest.summarize.facts import Facts, facts_of
+from digest.summarize.kinds import (
+    BOT,
+    KIND_MARKERS,
+    KIND_WEIGHT,
+    ROUTINE_KINDS,
+    kind_of,
+    mechanical,
+    release_version,
+)
 from digest.summarize.verbs import third_person
 from digest.text import one_line
 
-KIND_WEIGHT = {
-    "breaking": 9.0,
-    "perf": 7.0,
-    "feature": 6.0,
-    "revert": 6.0,
-    "reland": 4.5,
-    "fix": 4.0,
-    "refactor": 2.0,
-    "deps": 2.0,
-    "build": 1.5,
-    "docs": 1.5,
-    "test": 1.0,
-    "ci": 0.5,
-    "chore": 0.5,
-}
-#: Kinds that never lead a headline while something else happened.
-ROUTINE_KINDS = frozenset({"refactor", "deps", "build", "docs", "test", "ci", "chore"})
+__all__ = ["ROUTINE_KINDS", "area_key", "classify", "split_title"]
 
-# Title markers that say what kind of change it is, not where it is.
-_KIND_MARKERS = {
-    "ci": "ci",
-    "benchmark ci": "ci",
-    "docs": "docs",
-    "doc": "docs",
-    "test": "test",
-    "tests": "test",
-    "be": "chore",
-    "ez": "chore",
-    "chore": "chore",
-    "nit": "chore",
-    "lint": "chore",
-    "typing": "chore",
-    "reland": "reland",
-    "re-land": "reland",
-    "revert": "revert",
-    "fix": "fix",
-    "bugfix": "fix",
-    "feat": "feature",
-    "feature": "feature",
-    "perf": "perf",
-    "refactor": "refactor",
-    "build": "build",
-    "rfc": "",
-    "wip": "",
-    # Headings of a description pasted into the title: no area, no kind.
-    "summary": "",
-    "description": "",
-    "title": "",
-    "context": "",
-    "motivation": "",
-}
 _PREFIX = re.compile(
     r"^\s*(?:\[(?P<bracket>[^\]]{1,40})\]\s*:?\s*"
+    r"|(?P<conventional>[a-z]+)(?:\((?P<scope>[^)]{1,40})\))?(?P<bang>!)?:\s+"
     r"|(?P<colon>[A-Za-z][\w .+/-]{0,38}?)\s*:\s+"
     r"|(?P<dash>[A-Z][\w .+/-]{2,38}?)\s+-\s+)"
 )
-_CI_TITLE = re.compile(
-    r"\b(to|in|on|for|from) (the )?ci\b"
-    r"|\bci (jobs?|workflows?|runs?|failures?|errors?|breakages?)\b",
-    re.I,
+#: Folders and names of tests, their fixtures and snapshots, and benchmarks.
+_TEST_PART = re.compile(
+    r"(^|/)(tests?|testing|__tests__|test[-_]?data|test[-_]?utils|fixtures|snapshots|"
+    r"mdtests?|e2e|benches|benchmarks?|bench|asv_bench|playground)/"
+    r"|(^|/)(test_[^/]*|[^/]*_tests?\.\w+|[^/]*\.(test|spec|bench)\.\w+|conftest\.py|"
+    r"[^/]*\.snap(\.new)?)$"
 )
-_REMOVAL = re.compile(r"^(remove[sd]?|delete[sd]?|drop(s|ped)?)\b", re.I)
-_REVERT_TITLE = re.compile(r"^\s*(revert|back\s?out)\b", re.I)
-# A re-land says so up front ("Reland ...", "[Reland]", "Reapply ...") or in a "(re-land)"
-# marker; "re-landed" in the middle of a title is a word, not the kind.
-_RELAND_TITLE = re.compile(
-    r"^\s*(\[?re-?land(ed|ing)?\]?|reapply)\b|\((re-?land(ed)?|reapply)\)", re.I
-)
-_LABEL_KINDS = (
-    (re.compile(r"bc[- ]?breaking|breaking|deprecat", re.I), "breaking"),
-    (re.compile(r"perf|performance", re.I), "perf"),
-    (re.compile(r"new feature|enhancement|feature", re.I), "feature"),
-    (re.compile(r"^(bug|bugfix|fix)", re.I), "fix"),
-)
-_TITLE_KINDS = (
-    (
-        re.compile(
-            r"\b(remove[sd]?|delete[sd]?|drop(s|ped)?) (the )?(unused|dead|redundant|stale|"
-            r"duplicated?|obsolete|leftover|old|debug|extra|unnecessary)\b",
-            re.I,
-        ),
-        "refactor",
-    ),
-    (
-        re.compile(
-            r"\b(bump|pin(ned|s)?|upgrade|update (the )?\S+ (version|pin|commit)|"
-            r"nightly|version to)\b",
-            re.I,
-        ),
-        "deps",
-    ),
-    (
-        re.compile(
-            r"\b(optimi[sz]\w*|speed ?up|faster|perf(ormance)?|latency|throughput|"
-            r"reduce (memory|overhead|time)|vectori[sz]\w*|accelerat\w*)\b",
-            re.I,
-        ),
-        "perf",
-    ),
-    (
-        re.compile(r"\b(typo|lint|format(ting)?|spelling|nit|pyre|mypy|flake8|ruff)\b", re.I),
-        "chore",
-    ),
-    (
-        re.compile(
-            r"^(add(s|ed|ing)?|support(s|ed)?|enable[sd]?|introduc\w+|implement\w*|new|"
-            r"expose[sd]?|allow(s|ed)?|initial|create[sd]?)\b",
-            re.I,
-        ),
-        "feature",
-    ),
-    (
-        re.compile(
-            r"\b(fix(es|ed)?|bug|crash\w*|correct\w*|handle[sd]?|resolve[sd]?|workaround|"
-            r"regression|broken|error)\b",
-            re.I,
-        ),
-        "fix",
-    ),
-    (
-        re.compile(
-            r"\b(refactor\w*|clean ?up|move[sd]?|simplif\w*|rename[sd]?|reorgani[sz]\w*)\b", re.I
-        ),
-        "refactor",
-    ),
-)
-_TEST_PATH = ("test/", "tests/", "testing/", "/test/", "/tests/", "test_", "_test.", "conftest.py")
-_DOC_DIRS = ("docs/", "doc/")
+_DOC_DIRS = ("docs/", "doc/", "documentation/", "site/content/", "website/")
 # Images go with the pages that show them.
-_DOC_SUFFIXES = (".md", ".rst", ".markdown", ".png", ".jpg", ".jpeg", ".gif", ".svg")
-# Files about the repository itself: who owns what, what git ignores.
+_DOC_SUFFIXES = (".md", ".mdx", ".rst", ".markdown", ".png", ".jpg", ".jpeg", ".gif", ".svg")
+# Files about the repository itself: who owns what, what git ignores, release notes to be.
 _CHORE_FILES = frozenset(
     (
         "codeowners",
@@ -157,6 +54,12 @@ _CHORE_FILES = frozenset(
         ".mailmap",
         ".editorconfig",
         ".git-blame-ignore-revs",
+        ".pre-commit-config.yaml",
+        "typos.toml",
+        "_typos.toml",
+        ".typos.toml",
+        "dprint.json",
+        ".prettierrc",
     )
 )
 _DEPS_FILES = (
@@ -164,19 +67,56 @@ _DEPS_FILES = (
     "constraints",
     "package.json",
     "package-lock.json",
+    "pnpm-lock.yaml",
+    "yarn.lock",
+    "cargo.lock",
     "poetry.lock",
     "uv.lock",
     "pinned",
     ".pin",
     "environment.yml",
+    "rust-toolchain",
+    "renovate.json",
 )
-_TEST_MARK = re.compile("|".join(map(re.escape, _TEST_PATH)))
 _DEPS_MARK = re.compile("|".join(map(re.escape, _DEPS_FILES)))
-_CI_PATH = (".github/", ".ci/", "ci/", ".circleci/", "scripts/ci", ".buckconfig", "docker/")
-_BUILD_PATH = ("cmakelists.txt", ".cmake", "buck", "targets", "setup.py", "pyproject.toml", ".bzl")
-# Authors whose changes are automated. Not merge bots such as pytorchbot: they land
-# people's work under their own name.
-_BOT = re.compile(r"(\[bot\]|dependabot|renovate|github-actions|pre-commit-ci)", re.I)
+_CI_PATH = (
+    ".github/",
+    ".ci/",
+    "ci/",
+    ".circleci/",
+    "scripts/ci",
+    ".buckconfig",
+    "docker/",
+    ".buildkite/",
+    ".gitlab-ci",
+    "azure-pipelines",
+)
+_BUILD_PATH = (
+    "cmakelists.txt",
+    ".cmake",
+    "buck",
+    "targets",
+    "setup.py",
+    "pyproject.toml",
+    ".bzl",
+    "cargo.toml",
+    "makefile",
+    "justfile",
+    "build.rs",
+)
+#: What a fix says users were hitting.
+_SEVERE = re.compile(
+    r"\b(crash\w*|panic\w*|segfault\w*|hangs?|hanging|deadlock\w*|data loss|corrupt\w*|"
+    r"wrong|incorrect\w*|unsound\w*|race\w*|memory barrier|security|vulnerab\w+|cve-\d+|"
+    r"instead of failing|fails?|failing|failures?|errors? (when|on|with)|regression|"
+    r"nan|overflow\w*|leak\w*|lost|silently)\b",
+    re.I,
+)
+#: Instructions for coding assistants: the repository's tooling, not its documentation.
+_AGENT_FILES = frozenset(("claude.md", "agents.md", "gemini.md", "copilot-instructions.md"))
+_AGENT_DIRS = (".claude/", ".cursor/", ".agents/", ".codex/")
+#: Notes that go with a change into its release (changesets, news fragments).
+_RELEASE_NOTE_DIRS = (".changeset/", "changelog.d/", "news/", "changes/", "newsfragments/")
 
 
 def classify(pull: PullRequest) -> Item:
@@ -185,7 +125,8 @@ def classify(pull: PullRequest) -> Item:
     code_lines, kinds_by_path = _measure(pull)
     body, summary = summarize_body(pull.body, pull.title)
     facts = facts_of(pull, title, body)
-    kind = _kind(pull, title, markers, kinds_by_path, facts)
+    kind = kind_of(pull, title, markers, kinds_by_path, facts)
+    version = (release_version(pull, title, markers) or "") if kind == "release" else ""
     return Item(
         pull=pull,
         kind=kind,
@@ -195,6 +136,7 @@ def classify(pull: PullRequest) -> Item:
         code_lines=code_lines,
         score=_score(pull, kind, code_lines, summary, facts),
         facts=facts,
+        version=version,
     )
 
 
@@ -208,13 +150,31 @@ def split_title(title: str) -> tuple[str, str, tuple[str, ...]]:
     area = ""
     markers: list[str] = []
     while match := _PREFIX.match(rest):
+        kind = KIND_MARKERS.get(match.group("conventional") or "")
+        if kind:
+            markers += ["breaking", kind] if match.group("bang") else [kind]
+            scope = (match.group("scope") or "").strip()
+            scoped = KIND_MARKERS.get(scope.lower())
+            if scoped:
+                markers.append(scoped)  # chore(deps), chore(release)
+            elif scope and scoped is None and not area and _is_area(scope):
+                area = scope
+            rest = rest[match.end() :]
+            continue
         label = (
-            match.group("bracket") or match.group("colon") or match.group("dash") or ""
+            match.group("bracket")
+            or match.group("conventional")
+            or match.group("colon")
+            or match.group("dash")
+            or ""
         ).strip()
         if len(label.split()) > 5:
             break
-        marker = _KIND_MARKERS.get(label.lower())
-        if marker is None and not _is_area(label):
+        marker = KIND_MARKERS.get(label.lower())
+        after = rest[match.end() :]
+        # "sync: fix X", "rt: add Y": a lower-case word before a lower-case title is a place.
+        terse = label.islower() and " " not in label and after[:1].islower()
+        if marker is None and not terse and not _is_area(label):
             break  # "Add coreml_compute_plan.py: report ...": the colon is part of the title.
         if marker is not None:
             if marker:
@@ -223,7 +183,7 @@ def split_title(title: str) -> tuple[str, str, tuple[str, ...]]:
             break  # A second area-like prefix is part of the title ("Pass migration - part 1").
         else:
             area = label
-        rest = rest[match.end() :]
+        rest = after
     rest = rest.strip() or one_line(title)
     return area, rest, tuple(markers)
 
@@ -248,6 +208,8 @@ def _measure(pull: PullRequest) -> tuple[int, set[str]]:
     kinds: set[str] = set()
     for change in pull.files:
         path = change.path.lower()
+        if path.startswith(_RELEASE_NOTE_DIRS):
+            continue  # a note for the next release goes with any kind of change
         kind = _path_kind(path)
         if kind:
             kinds.add(kind)
@@ -263,59 +225,19 @@ def _path_kind(path: str) -> str:
     name = path.rsplit("/", 1)[-1]
     if path.startswith(_CI_PATH) or "/.github/" in path:
         return "ci"
-    if _TEST_MARK.search(path) or "_test." in name:
+    if _TEST_PART.search(path):
         return "test"
     if _DEPS_MARK.search(name) or "ci_commit_pins" in path:
         return "deps"
     if name.endswith(_BUILD_PATH):
         return "build"
+    if name in _AGENT_FILES or path.startswith(_AGENT_DIRS):
+        return "chore"
     if path.startswith(_DOC_DIRS) or name.endswith(_DOC_SUFFIXES) or name.startswith("readme"):
         return "docs"
-    if name in _CHORE_FILES:
+    if name in _CHORE_FILES or path.startswith(_AGENT_DIRS) or name in _AGENT_FILES:
         return "chore"
     return ""
-
-
-def _kind(
-    pull: PullRequest, title: str, markers: tuple[str, ...], by_path: set[str], facts: Facts
-) -> str:
-    if pull.reverts is not None or _REVERT_TITLE.match(pull.title):
-        return "revert"
-    if pull.relands is not None or "reland" in markers or _RELAND_TITLE.search(pull.title):
-        return "reland"
-    for label in pull.labels:
-        for pattern, kind in _LABEL_KINDS:
-            if pattern.search(label):
-                return kind
-    if by_path and "code" not in by_path:
-        # Only tests, docs, CI or build files: what it touches says what it is.
-        for kind in ("ci", "deps", "build", "docs", "test", "chore"):
-            if by_path == {kind} or (kind in by_path and by_path <= {kind, "test", "docs"}):
-                return kind
-    if _BOT.search(pull.author) and not markers:
-        return "chore"
-    if markers:
-        return markers[0]
-    if _CI_TITLE.search(title):
-        return "ci"
-    if facts.removes or facts.deprecates:
-        return "breaking"
-    if _REMOVAL.match(title):
-        return "refactor"  # A removal that breaks nothing: a warning, a workaround, dead code.
-    for pattern, kind in _TITLE_KINDS:
-        if pattern.search(title):
-            return "perf" if facts.speed_claim and kind in ("feature", "fix") else kind
-    if facts.speed_claim:
-        return "perf"
-    return "refactor" if _mechanical(pull) else "feature"
-
-
-def _mechanical(pull: PullRequest) -> bool:
-    """True when the change looks like a rename or move: as many lines out as in, many files."""
-    total = pull.additions + pull.deletions
-    return (
-        pull.changed_files >= 5 and total > 0 and abs(pull.additions - pull.deletions) < 0.1 * total
-    )
 
 
 def _score(pull: PullRequest, kind: str, code_lines: int, summary: str, facts: Facts) -> float:
@@ -326,15 +248,19 @@ def _score(pull: PullRequest, kind: str, code_lines: int, summary: str, facts: F
         score += 2.5  # A large feature is back: news as much as when it first landed.
     if facts.speed_claim:
         score += 2.0
+    elif kind == "perf":
+        score -= 1.5  # Faster by an unsaid amount: less news than a new capability.
+    if kind == "fix" and _SEVERE.search(f"{pull.title}\n{summary}"):
+        score += 2.5  # Users hit it: a crash, a wrong result, a hang, a hole.
     if facts.new_support and kind in ("feature", "reland"):
         score += 1.5
     if facts.api_change and kind not in ROUTINE_KINDS:
         score += 0.75
     if summary:
         score += 0.5
-    if _BOT.search(pull.author):
+    if BOT.search(pull.author):
         score -= 3.0
-    if _mechanical(pull):
+    if mechanical(pull):
         score -= 1.5
     approvals = sum(1 for review in pull.reviews if review.state == "APPROVED")
     score += min(approvals, 3) * 0.2 + min(pull.comments or 0, 20) * 0.05

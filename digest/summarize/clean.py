@@ -18,6 +18,8 @@ _FENCE = re.compile(r"^\s*(```|~~~).*?(?:^\s*\1[^\n]*$|\Z)", re.S | re.M)
 _DETAILS = re.compile(r"<details\b.*?(?:</details>|\Z)", re.S | re.I)
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b[^>]*>", re.I)
 _LINK = re.compile(r"\[([^\]]+)\]\((?:[^()\s]|\([^)]*\))*\)")
+#: A reference-style link, ``[text][label]``: its text stays.
+_REF_LINK = re.compile(r"\[([^\]]+)\]\[[^\]]*\]")
 _TAG = re.compile(r"</?[A-Za-z][^>]*>")
 _INLINE_CC = re.compile(r"\bcc:?\s+@[\w/-]+(?:[\s,]+(?:and\s+)?@[\w/-]+)*", re.I)
 _EMPHASIS = re.compile(r"(\*\*|__|(?<![\w*])\*(?=\S))(.+?)\1")
@@ -135,6 +137,8 @@ def _clean_line(line: str, url_mark: str) -> str:
     # Each pattern runs only when the line has the character it needs: most lines have none.
     if "](" in line:
         line = _LINK.sub(r"\1", line)
+    if "][" in line:
+        line = _REF_LINK.sub(r"\1", line)
     if "<" in line:
         line = _TAG.sub("", line)
     if "@" in line:

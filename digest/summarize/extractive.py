@@ -33,6 +33,7 @@ from digest.summarize.sentences import retell
 from digest.summarize.stories import (
     phrase_of,
     reverted_title,
+    reverts_item,
     story_sentence,
     subject,
     told_item,
@@ -176,11 +177,19 @@ class _Draft(Struct):
         told = [m for m in members if m.kind != "revert" or m is story.lead]
         sentence = story_sentence(story, told, self.cite, opener, md_escape)
         sentences = [f"{sentence}."]
-        for detail in retell(story.lead.summary)[:2]:
+        # A release's body is its changelog: other changes' lines, told by those changes.
+        details = [] if story.lead.kind == "release" else retell(story.lead.summary)[:2]
+        for detail in details:
             sentences.append(f"{md_escape(detail)}{self.cite(story.lead)}.")
         for item in members:
-            if item.kind == "revert" and item is not story.lead:
+            if item.kind != "revert" or item is story.lead:
+                continue
+            # Only a revert paired with the lead takes it back; any other is told as itself.
+            if reverts_item(item, story.lead):
                 sentences.append(f"The change was reverted the same day{self.cite(item)}.")
+            else:
+                said = md_escape(phrase_of(item).predicate())
+                sentences.append(f"A related change {said}{self.cite(item)}.")
         return " ".join(sentences)
 
     def _briefs_paragraph(self, briefs: list[Story]) -> str:

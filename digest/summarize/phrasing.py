@@ -204,8 +204,12 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
     if verb is None and joined and may_be_verb(first):
         verb = third_of(first)  # "Model and validate X": joined to a verb, it is one too.
     if not verb or not rest:
+        # A lone verb ("simplify") is an instruction with nothing after it.
+        lone = bool(verb) and not rest and first[:1].islower()
         return Phrase(
-            verb="", rest=title, instruction=not verb and opens_with_unknown_verb(title, evidence)
+            verb="",
+            rest=title,
+            instruction=lone or (not verb and opens_with_unknown_verb(title, evidence)),
         )
     if verb == "speeds" and rest.lower().startswith("up "):
         verb, rest = "speeds up", rest[3:]

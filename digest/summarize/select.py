@@ -123,7 +123,16 @@ def rank_stories(groups: Iterable[list[Item]]) -> tuple[Story, ...]:
                 items=tuple(ordered),
             )
         )
-    stories.sort(key=lambda s: (-s.score, s.repo, s.lead.pull.key))
+    # A release leads: it is what users of the repository get next.
+    # The repository's own release ("v8.0.10") before a package of it ("create-vite@9.0.6").
+    stories.sort(
+        key=lambda s: (
+            (s.kind != "release", "@" in s.lead.version),
+            -s.score,
+            s.repo,
+            s.lead.pull.key,
+        )
+    )
     return tuple(stories)
 
 
@@ -200,8 +209,9 @@ def _ref_key(repo: str, number: int | None, sha: str | None) -> tuple[str, str]:
     return (repo, f"@{(sha or '')[:12]}")
 
 
-def _item_order(item: Item) -> tuple[float, str]:
-    return (-item.score, item.pull.key)
+def _item_order(item: Item) -> tuple[bool, float, str]:
+    # A repository's own release leads the releases of its packages.
+    return (item.kind == "release" and "@" in item.version, -item.score, item.pull.key)
 
 
 def _story_area(items: Sequence[Item]) -> str:

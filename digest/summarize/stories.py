@@ -97,12 +97,44 @@ def phrase_of(item: Item, short: bool = False) -> Phrase:
         if short:
             return _short_revert(item)
         return Phrase(verb="reverts", rest=_reverted_thing(item))
+    if item.kind == "release":
+        return Phrase(verb="releases", rest=_version_phrase(item.version))
     if item.kind == "reland":
         inner = parse_title(relanded_title(item), item.pull.body)
         if inner.verb and not short:
             return Phrase(verb="re-lands", rest=f"the change that {inner.predicate()}")
         return Phrase(verb="brings back", rest=inner.thing())
     return parse_title(tidy(item.headline_title), item.pull.body)
+
+
+def _version_phrase(version: str) -> str:
+    """What a release cuts: ``version 0.12.5``, ``svelte@5.38.1``, or ``a new version``."""
+    if not version:
+        return "a new version"
+    if "@" in version:
+        return version
+    return f"version {version.removeprefix('v').removeprefix('V')}"
+
+
+def reverts_item(revert: Item, target: Item) -> bool:
+    """True when ``revert`` takes back ``target``, paired exactly: by the number or sha its
+    link names, else by ``target``'s exact title quoted in the revert's."""
+    link = revert.pull.reverts
+    pull = target.pull
+    if link is not None and link.repo == pull.repo:
+        if link.number is not None and link.number == pull.number:
+            return True
+        if link.sha and pull.sha and pull.sha.startswith(link.sha[:12]):
+            return True
+    quoted = _REVERT_QUOTE.match(revert.pull.title)
+    return quoted is not None and _same(quoted["inner"], pull.title)
+
+
+def _same(a: str, b: str) -> bool:
+    """Two titles name the same change: equal but for case, spaces and a trailing ``(#N)``."""
+    return " ".join(_TRAILING_PR.sub("", a).casefold().split()) == " ".join(
+        _TRAILING_PR.sub("", b).casefold().split()
+    )
 
 
 def relanded_title(item: Item) -> str:

@@ -1,0 +1,343 @@
+"""What kind of change a pull request is, from every piece of evidence it carries.
+
+The title's first word is the weakest evidence. In order: a revert or re-land (its title
+or its link), a release (a version cut, named with its version), the labels, the files
+(a change that touches only tests is a test change whatever its title says), the title's
+markers (conventional-commit types such as ``fix(ssr)!:``, tags such as ``[NFC]`` or
+``[Bugfix]``), the body (a ``BREAKING CHANGE:`` section, "no behaviour change"), and
+last the title's words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from digest.models import PullRequest
+from digest.summarize.facts import Facts
+
+#: How much each kind matters to someone who uses the project (the base of the score).
+KIND_WEIGHT = {
+    "breaking": 9.0,
+    "release": 8.5,
+    "perf": 7.0,
+    "feature": 6.0,
+    "revert": 6.0,
+    "reland": 4.5,
+    "fix": 4.5,
+    "refactor": 2.0,
+    "deps": 2.0,
+    "build": 1.5,
+    "docs": 1.5,
+    "test": 1.0,
+    "ci": 0.5,
+    "chore": 0.5,
+}
+#: Kinds that never lead a headline while something else happened.
+ROUTINE_KINDS = frozenset({"refactor", "deps", "build", "docs", "test", "ci", "chore"})
+
+#: Title markers (a tag, a conventional-commit type, a prefix) that say what kind of change
+#: it is, not where it is; ``""`` marks a word that is neither kind nor area.
+KIND_MARKERS = {
+    "ci": "ci",
+    "ci/build": "ci",
+    "benchmark ci": "ci",
+    "docs": "docs",
+    "doc": "docs",
+    "documentation": "docs",
+    "test": "test",
+    "tests": "test",
+    "testing": "test",
+    "bench": "test",
+    "benchmark": "test",
+    "benchmarks": "test",
+    "be": "chore",
+    "ez": "chore",
+    "chore": "chore",
+    "style": "chore",
+    "nit": "chore",
+    "lint": "chore",
+    "typing": "chore",
+    "misc": "chore",
+    "nfc": "refactor",
+    "nfci": "refactor",
+    "reland": "reland",
+    "re-land": "reland",
+    "revert": "revert",
+    "fix": "fix",
+    "fixes": "fix",
+    "bugfix": "fix",
+    "bug": "fix",
+    "hotfix": "fix",
+    "security": "fix",
+    "feat": "feature",
+    "feature": "feature",
+    "perf": "perf",
+    "performance": "perf",
+    "refactor": "refactor",
+    "build": "build",
+    "deps": "deps",
+    "dep": "deps",
+    "depr": "breaking",
+    "deprecation": "breaking",
+    "breaking": "breaking",
+    "release": "release",
+    "rfc": "",
+    "wip": "",
+    "pr": "",
+    "skip ci": "",
+    "ci skip": "",
+    "ghstack-poisoned": "",
+    # Headings of a description pasted into the title: no area, no kind.
+    "summary": "",
+    "description": "",
+    "title": "",
+    "context": "",
+    "motivation": "",
+}
+
+#: ``Revert "X"``, ``Revert #N``, ``Revert <sha>``, ``Revert D123``: a revert of a named change.
+_REVERT_TITLE = re.compile(
+    r'^\s*(revert|back\s?out)\b\s*(:\s*)?(["“#]|pr\s*#|[0-9a-f]{7,40}\b|D\d+)', re.I
+)
+# A re-land says so up front ("Reland ...", "[Reland]", "Reapply ...") or in a "(re-land)"
+# marker; "re-landed" in the middle of a title is a word, not the kind.
+_RELAND_TITLE = re.compile(
+    r"^\s*(\[?re-?land(ed|ing)?\]?|reapply)\b|\((re-?land(ed)?|reapply)\)", re.I
+)
+_VERSION = r"v?\d+\.\d+(?:\.\d+)*(?:[-.]?(?:a|b|rc|alpha|beta|dev|post)\.?\d*)?"
+#: A title that cuts a release: "Bump version to 0.12.0", "Release v2.3.0", "Bump 0.16.4",
+#: "chore: prepare Tokio v1.53.0", "release: v8.2.2", "Version Packages" (changesets).
+_RELEASE_TITLE = re.compile(
+    rf"^(?:release|releasing|cut|prepare|preparing)\b(?:\s+(?:for|to\s+release|the|release))*"
+    rf"\s+(?:[\w.-]+\s+)?(?:version\s+)?(?P<a>{_VERSION})\s*$"
+    rf"|^(?:bump|update|set)\s+(?:the\s+)?(?:package\s+|crate\s+|project\s+)?version"
+    rf"(?:\s+(?:number|string))?\s+(?:from\s+{_VERSION}\s+)?to\s+(?P<b>{_VERSION})\b"
+    rf"|^bump\s+(?P<c>{_VERSION})\s*$"
+    rf"|^(?:release|releasing|publish)\s*:?\s+(?:[\w.-]+@)?(?P<d>{_VERSION})\s*$"
+    rf"|^(?:[\w.-]+\s+)?(?P<e>{_VERSION})\s+release\s*$"
+    rf"|^merge\s+(?:tag|branch)?\s*['\"]?[a-z][\w.-]*?[-_ ](?P<f>{_VERSION})['\"]?"
+    r"|^(?P<packages>version packages)\b"
+    r"|^(?:release|publish)\s+(?P<crate>[a-z][\w-]*)\s*$",
+    re.I,
+)
+#: What a title marked ``release:`` says: ``v8.2.2``, ``create-vite@9.0.6``.
+_BARE_VERSION = re.compile(rf"^((?:[@\w./-]+@)?{_VERSION})$")
+#: "## svelte@5.38.1" or "## 5.38.1" in a changesets release body.
+_PACKAGE_VERSION = re.compile(r"^#{1,3}\s+(?:([@\w./-]+)@)?(\d+\.\d+\.\d+[\w.-]*)\s*$", re.M)
+_BREAKING_SECTION = re.compile(r"^\s*(?:#+\s*)?BREAKING[ -]CHANGES?\s*:?", re.M)
+_NO_BEHAVIOUR_CHANGE = re.compile(
+    r"\b(no (functional|behaviou?r(al)?|user[- ]facing|semantic) changes?( intended)?|"
+    r"nfci?|non[- ]functional change|pure refactor|no-op refactor)\b",
+    re.I,
+)
+_REMOVAL = re.compile(r"^(remove[sd]?|delete[sd]?|drop(s|ped)?)\b", re.I)
+_LABEL_KINDS = (
+    (re.compile(r"bc[- ]?breaking|breaking|deprecat", re.I), "breaking"),
+    (re.compile(r"perf|performance", re.I), "perf"),
+    (re.compile(r"new feature|enhancement|feature", re.I), "feature"),
+    (re.compile(r"^(bug|bugfix|fix)", re.I), "fix"),
+)
+#: A title whose change is about tests, benchmarks, CI, the build or the repository's own
+#: tooling: what it adds or fixes is for the developers of the project, not its users.
+_INTERNAL_TITLE = re.compile(
+    r"^(add|adds|added|fix|fixes|update|updates|improve|extend|enable|re-?enable|skip|"
+    r"unskip|xfail|mark|port|move|split|clean ?up|refactor|increase|reduce|relax|tighten|"
+    r"make|run|use|expand)\s+(?:[\w`.:-]+\s+){0,3}?(unit\s+|integration\s+|e2e\s+|regression\s+|"
+    r"snapshot\s+|smoke\s+|loom\s+)?(tests?|testing|test cases?|benchmarks?|coverage|mdtests?|"
+    r"snapshots?|ut)\b"
+    r"|^(test|tests|benchmark)\s+\w|\b(flaky|flakey)\b"
+    r"|\b(for|in|of|on|from)\s+(?:the\s+)?(?:[\w`.:-]+\s+){0,3}?"
+    r"(tests?|unit tests?|ut|ci|benchmarks?|ecosystem checks?|build jobs?|jobs?|pre-commit)\b"
+    r"|\b(ci|pre-commit|ecosystem check|todo|todos|pyrefly|pyre|mypy|clippy|lint|linter|"
+    r"typing errors?|type errors|buck|bazel|docker|dockerfile|codeowners|claude|agents\.md|"
+    r"compare script|test snapshot|test files?)\b",
+    re.I,
+)
+#: A title that documents: its verb, or docs as its object.
+_DOCS_TITLE = re.compile(
+    r"^(document|documents|clarify|clarifies|explain|explains|describe|reword)\b"
+    r"|^(add|adds|update|updates|improve|improves|fix|fixes|expand|rewrite|correct|remove)\s+"
+    r"(?:[\w`.:-]+\s+){0,3}?(docs?|documentation|docstrings?|doc comments?|readme|guide|"
+    r"dead links?|broken links?|links? definitions?|typos? in (?:the )?(?:[\w`.:-]+\s+){0,2}?"
+    r"(?:docs?|docstrings?|documentation|guide))\b",
+    re.I,
+)
+#: A first word that says the change repairs behaviour.
+_FIX_VERB = re.compile(
+    r"^(fix(es|ed)?|hotfix|avoid|prevent|reject|handle[sd]?|correct\w*|guard|repair|resolve[sd]?|"
+    r"restore[sd]?|preserve[sd]?|ensure[sd]?|keep|stop|tolerate|validate[sd]?|disallow|"
+    r"honou?r|respect|don'?t|do not|no longer|never|work ?around|unbreak|revive)\b"
+    r"|^(make|treat)\b.*\b(consistent\w*|correct\w*|work|as expected|properly|again)\b",
+    re.I,
+)
+#: Words anywhere in a title that say something was broken.
+_FIX_WORDS = re.compile(
+    r"\b(fix(es)?|bugs?|crash\w*|panic\w*|segfault\w*|hangs?|deadlocks?|regressions?|"
+    r"unsound\w*|incorrect\w*|wrong|broken|overflows?|leaks?|race conditions?|races|"
+    r"vulnerab\w+|cve-\d+|error when|fails? (to|when|on|with)|missing|again)\b",
+    re.I,
+)
+#: How a change makes things faster: its mechanism, wherever the title names it.
+_PERF_MECHANISM = re.compile(
+    r"\b(optimi[sz]\w*|speed ?ups?|speeds? up|faster|accelerat\w*|vectori[sz]\w*|"
+    r"autovectori[sz]\w*|paralleli[sz]\w*|parallel|fast[- ]?paths?|hot (loops?|paths?)|"
+    r"prefetch\w*|hoist\w*|spill\w*|fus(e|ing)|memchr|simd|"
+    r"reduce (memory|overhead|time|allocations?|copies|contention)|"
+    r"fewer (allocations?|copies|clones?|parses|lookups?|scans?|syscalls?)|"
+    r"(avoid|remove|skip|eliminate)s? (an? )?(unnecessary|redundant|extra|trivial|needless|"
+    r"repeated)? ?(allocations?|clones?|copy|copies|lookups?|lookaheads?|scans?|parses|"
+    r"syncs?|locks?|round[- ]?trips?|recompil\w+)|"
+    r"(avoid|skip|eliminate)s? (an? )?(unnecessary|redundant|needless|repeated)|"
+    r"single global \w+ cache)\b",
+    re.I,
+)
+#: A title that says it is about speed, whatever its marker ("feat: optimize X").
+_STRONG_PERF = re.compile(
+    r"^(optimi[sz]\w*|speed ?up|accelerat\w*|vectori[sz]\w*|paralleli[sz]\w*)\b|\bfaster\b",
+    re.I,
+)
+#: What a change measures: speed words that may also name a new metric ("add latency metric").
+_PERF_MEASURE = re.compile(r"\b(perf(ormance)?|latency|throughput)\b", re.I)
+_CHORE_TITLE = re.compile(
+    r"\b(typo|typos|lint|spelling|nit|pyre|pyrefly|mypy|flake8|clippy|warnings?)\b", re.I
+)
+_DEPS_TITLE = re.compile(
+    r"^(bump|pin(ned|s)?|upgrade|update (the )?\S+ (version|pin|commit)|"
+    r"update (dependency|dependencies|deps|lockfile|rust|toolchain))\b"
+    r"|\b(nightly pin|version to|to v?\d+\.\d+)\b",
+    re.I,
+)
+_FEATURE_VERB = re.compile(
+    r"^(add(s|ed|ing)?|support(s|ed)?|enable[sd]?|introduc\w+|implement\w*|new|"
+    r"expose[sd]?|allow(s|ed)?|initial|create[sd]?|accept[sd]?|recogni[sz]e[sd]?|"
+    r"infer[sd]?|emit[sd]?|show[sn]?|warn[sd]?|report[sd]?|stabili[sz]e[sd]?)\b",
+    re.I,
+)
+_REFACTOR_TITLE = re.compile(
+    r"^(refactor\w*|clean ?ups?|cleans up|move[sd]?|simplif\w*|rename[sd]?|reorgani[sz]\w*|"
+    r"extract\w*|splits?|merges?|unif(y|ies)|consolidates?|inlines?|deduplicates?|tid(y|ies)|"
+    r"migrat(e|es)|prefers?|replaces?|centrali[sz]es?|restructures?|decouples?|"
+    r"generali[sz]es?)\b"
+    r"|\b(remove[sd]?|delete[sd]?|drop(s|ped)?) (the )?(unused|dead|redundant|stale|"
+    r"duplicated?|obsolete|leftovers?|old|debug|extra|unnecessary|orphaned|shadowed|private)\b"
+    r"|\bleftovers?\b",
+    re.I,
+)
+# Authors whose changes are automated. Not merge bots such as pytorchbot: they land
+# people's work under their own name.
+BOT = re.compile(r"(\[bot\]|dependabot|renovate|github-actions|pre-commit-ci)", re.I)
+
+
+def release_version(pull: PullRequest, title: str, markers: tuple[str, ...] = ()) -> str | None:
+    """Return the version ``pull`` (display title ``title``, kind ``markers`` split off)
+    cuts, ``""`` when it cuts one without saying which, or None when it is no release."""
+    if "release" in markers and (bare := _BARE_VERSION.match(title.strip())):
+        return bare[1] if bare[1][0].lower() == "v" or "@" in bare[1] else f"v{bare[1]}"
+    match = _RELEASE_TITLE.match(title.strip())
+    if match is None:
+        return None
+    if match.group("crate"):
+        return ""
+    if match.group("packages"):
+        found = _PACKAGE_VERSION.findall(pull.body)
+        named = [f"{name}@{version}" if name else version for name, version in found]
+        return ", ".join(dict.fromkeys(named[:3]))
+    version = next(v for v in match.group("a", "b", "c", "d", "e", "f") if v)
+    return version if version[0].lower() == "v" else f"v{version}"
+
+
+def kind_of(
+    pull: PullRequest,
+    title: str,
+    markers: tuple[str, ...],
+    by_path: set[str],
+    facts: Facts,
+) -> str:
+    """Return the kind of ``pull``: its display ``title`` (area and markers split off), the
+    kinds of the files it touches (``by_path``: ``code``, ``test``, ``docs`` ...) and its
+    ``facts``. See the module docstring for the order of evidence."""
+    if pull.reverts is not None or _REVERT_TITLE.match(pull.title):
+        return "revert"
+    if pull.relands is not None or "reland" in markers or _RELAND_TITLE.search(pull.title):
+        return "reland"
+    if release_version(pull, title, markers) is not None:
+        return "release"
+    for label in pull.labels:
+        for pattern, kind in _LABEL_KINDS:
+            if pattern.search(label):
+                return kind
+    if by_path and "code" not in by_path:
+        # Only tests, docs, CI or build files: what it touches says what it is. A build or
+        # dependency change the author calls a feature or a fix is one (a bundled
+        # dependency's new major version, a build users hit that fails).
+        told = bool(set(markers) & {"feature", "fix", "perf"}) or bool(_FIX_VERB.match(title))
+        for kind in ("ci", "deps", "build", "docs", "test", "chore"):
+            if by_path == {kind} or (kind in by_path and by_path <= {kind, "test", "docs"}):
+                if kind in ("deps", "build") and told:
+                    break
+                return kind
+    if "breaking" in markers or _BREAKING_SECTION.search(pull.body):
+        return "breaking"
+    if BOT.search(pull.author) and not markers:
+        return "deps"
+    if _NO_BEHAVIOUR_CHANGE.search(f"{title}\n{pull.body[:1500]}") and markers[:1] != ("fix",):
+        return "refactor"
+    if markers:
+        return _marked(markers[0], title, facts)
+    return _titled(pull, title, facts)
+
+
+def _titled(pull: PullRequest, title: str, facts: Facts) -> str:
+    """The kind ``title`` says, when nothing stronger did: what the change is for (tests,
+    CI, docs), then its first verb, then the words it uses."""
+    if _INTERNAL_TITLE.search(title):
+        return "ci" if re.search(r"\bci\b", title, re.I) else "test"
+    if _DOCS_TITLE.search(title):
+        return "docs"
+    if (
+        _REFACTOR_TITLE.search(title)
+        and not _FIX_VERB.match(title)
+        and not _PERF_MECHANISM.search(title)
+    ):
+        return "refactor"
+    if _PERF_MECHANISM.search(title) or facts.speed_claim:
+        return "perf"
+    if facts.removes or facts.deprecates:
+        return "breaking"
+    if _REMOVAL.match(title):
+        return "refactor"  # A removal that breaks nothing: a warning, a workaround, dead code.
+    if _DEPS_TITLE.search(title):
+        return "deps"
+    if _PERF_MEASURE.search(title) and not _FEATURE_VERB.match(title):
+        return "perf"
+    if _FIX_VERB.match(title):
+        return "chore" if _CHORE_TITLE.search(title) else "fix"
+    if _CHORE_TITLE.search(title) and not _FIX_WORDS.search(title):
+        return "chore"
+    if _FEATURE_VERB.match(title):
+        return "fix" if re.search(r"\bmissing\b", title, re.I) else "feature"
+    if _FIX_WORDS.search(title):
+        return "fix"
+    return "refactor" if mechanical(pull) else "feature"
+
+
+def _marked(marker: str, title: str, facts: Facts) -> str:
+    """The kind a title ``marker`` gives, refined by the title where the marker is loose:
+    a ``feat:`` that removes something breaks it, a ``chore:`` that bumps is a dependency."""
+    if (marker == "feature" and facts.removes) or (
+        marker in ("feature", "refactor") and facts.deprecates
+    ):
+        return "breaking"
+    if marker in ("chore", "build") and _DEPS_TITLE.search(title):
+        return "deps"
+    if marker in ("feature", "refactor", "chore") and _STRONG_PERF.search(title):
+        return "perf"
+    return marker
+
+
+def mechanical(pull: PullRequest) -> bool:
+    """True when the change looks like a rename or move: as many lines out as in, many files."""
+    total = pull.additions + pull.deletions
+    return (
+        pull.changed_files >= 5 and total > 0 and abs(pull.additions - pull.deletions) < 0.1 * total
+    )

@@ -1,0 +1,93 @@
+"""Kinds from evidence: markers, paths, releases, and reverts paired exactly."""
+
+from __future__ import annotations
+
+import pytest
+
+from digest.models import ChangeLink
+from digest.summarize.classify import classify
+from digest.summarize.stories import phrase_of, reverts_item
+from tests.pulls import make_pull
+
+CODE = {"src/rocket/engine.py": (40, 5)}
+
+
+@pytest.mark.parametrize(
+    ("title", "files", "kind"),
+    [
+        # Conventional commits: type, scope, and "!" for a breaking change.
+        ("fix(valves): close the valve when pressure drops", CODE, "fix"),
+        ("feat(valves)!: drop the legacy valve API", CODE, "breaking"),
+        ("perf: cache the thrust table", CODE, "perf"),
+        ("chore(deps): bump serde from 1.0.1 to 1.0.2", {"Cargo.lock": (3, 3)}, "deps"),
+        ("feat: update bundled parser to 2.0.0", {"package.json": (1, 1)}, "feature"),
+        ("refactor: deprecate `legacyMode` in the launcher", CODE, "breaking"),
+        ("refactor: remove the helper plugin usage", CODE, "refactor"),
+        # Terse lower-case areas, as some projects write every title.
+        ("sync: fix a lost wake-up in the fuel queue", CODE, "fix"),
+        ("time: fix the loom test of the ignition race", CODE, "test"),
+        ("io: document the ordering of reads", CODE, "docs"),
+        # What the files say outweighs the title.
+        ("Add thrust estimator", {"tests/test_thrust.py": (80, 0)}, "test"),
+        ("Support new fins", {"crates/fins/tests/snapshots/a.snap": (30, 0)}, "test"),
+        ("Fix typo", {"docs/guide.md": (1, 1)}, "docs"),
+        ("Add assistant rules", {"CLAUDE.md": (20, 0)}, "chore"),
+        # Title verbs and words.
+        ("Avoid panic when the fuel gauge is empty", CODE, "fix"),
+        ("Reject negative burn times", CODE, "fix"),
+        ("Preserve staging order again", CODE, "fix"),
+        ("Add missing nozzle argument", CODE, "fix"),
+        ("Refactor the engine loop (no behaviour change)", CODE, "refactor"),
+        ("Add a benchmark for staging", CODE, "test"),
+        ("Add fast path for empty manifests", CODE, "perf"),
+        ("Add a latency metric for staging", CODE, "feature"),
+        ("Remove unnecessary clone of the manifest", CODE, "perf"),
+        ("Fix flaky ignition test", CODE, "test"),
+    ],
+)
+def test_kind_comes_from_every_piece_of_evidence(title: str, files: dict, kind: str) -> None:
+    assert classify(make_pull(title, files=files)).kind == kind
+
+
+@pytest.mark.parametrize(
+    ("title", "body", "version"),
+    [
+        ("Bump version to 0.12.0", "", "v0.12.0"),
+        ("Bump 0.16.4", "", "v0.16.4"),
+        ("Release v2.3.0", "", "v2.3.0"),
+        ("release: v8.2.2", "", "v8.2.2"),
+        ("release: launcher@9.0.6", "", "launcher@9.0.6"),
+        ("chore: prepare Rocket v1.53.0", "", "v1.53.0"),
+        ("Prepare for 0.15.1", "", "v0.15.1"),
+        ("Merge tag 'rocket-1.47.4'", "", "v1.47.4"),
+        ("Version Packages", "# Releases\n## rocket@5.38.1\n### Patch Changes\n", "rocket@5.38.1"),
+    ],
+)
+def test_a_release_is_named_with_its_version(title: str, body: str, version: str) -> None:
+    item = classify(make_pull(title, body, files={"CHANGELOG.md": (9, 0), "version.txt": (1, 1)}))
+    assert (item.kind, item.version) == ("release", version)
+    assert phrase_of(item).predicate().startswith("releases ")
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["Bump serde from 1.0 to 1.1", "Update the release workflow", "Release the GIL in execute()"],
+)
+def test_a_dependency_bump_or_a_word_is_no_release(title: str) -> None:
+    assert classify(make_pull(title)).kind != "release"
+
+
+def test_a_revert_is_paired_by_link_or_exact_title_only() -> None:
+    target = classify(make_pull("Cache staging plans", number=10))
+    other = classify(make_pull("Cache burn tables", number=11))
+    by_link = classify(
+        make_pull(
+            "Revert staging change", reverts=ChangeLink(repo="acme/rocket", number=10), number=12
+        )
+    )
+    by_title = classify(make_pull('Revert "Cache staging plans (#10)"', number=13))
+    assert by_link.kind == by_title.kind == "revert"
+    assert reverts_item(by_link, target) and reverts_item(by_title, target)
+    assert not reverts_item(by_link, other) and not reverts_item(by_title, other)
+    # A title that merely opens with the word is no revert of a change.
+    assert classify(make_pull("Revert to the old default for retries")).kind != "revert"
