@@ -21,6 +21,7 @@ import argparse
 import datetime as dt
 import re
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
@@ -28,14 +29,22 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from digest.config import ProjectSettings, RepoSettings
+import msgspec.structs
+
+from digest.clock import SystemClock
+from digest.config import ProjectSettings, RepoSettings, Settings
 from digest.models import PullRequest
+from digest.sources.base import SourceContext
+from digest.sources.git import GitSource
 from digest.summarize.checks import coverage_problems, problems
 from digest.summarize.extractive import ExtractiveWriter
+from digest.summarize.naming import name_problems
 from digest.summarize.select import make_brief
 from tests.realdata import MERGED_PRS, load_days
 
 REPOS = ("pytorch-executorch", "pytorch-ao", "pytorch-helion", "pytorch-torchtitan")
+#: How digest.yaml writes the repositories that have a brand's own casing.
+DISPLAY = {"pytorch/executorch": "ExecuTorch", "pytorch/ao": "torchao"}
 EDITOR_DAY = ("pytorch/executorch", dt.date(2026, 6, 30), {20322, 20325, 20537, 20591})
 
 
@@ -43,11 +52,21 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--limit", type=int, default=0, help="grade only the first N days")
     parser.add_argument("--show", default="", help="print every finding of rules matching this")
+    parser.add_argument(
+        "--mirrors",
+        type=Path,
+        default=None,
+        help="also grade the last --days days of every clone under this folder "
+        "(<owner>+<name>/repo, as the search tool's fetch lays them out)",
+    )
+    parser.add_argument("--days", type=int, default=60, help="days per clone with --mirrors")
     args = parser.parse_args()
-    if not MERGED_PRS.is_dir():
+    if not MERGED_PRS.is_dir() and args.mirrors is None:
         print(f"skipped: {MERGED_PRS} is absent")
         return 0
-    cases = _cases(args.limit)
+    cases = _cases(args.limit) if MERGED_PRS.is_dir() else []
+    if args.mirrors is not None:
+        cases += _mirror_cases(args.mirrors, args.days)
     writer = ExtractiveWriter()
     findings: dict[str, list[tuple[str, str]]] = defaultdict(list)
     timings: list[float] = []
@@ -57,11 +76,12 @@ def main() -> int:
     for label, project, day, pulls in cases:
         start = time.perf_counter()
         brief = make_brief(project, day, pulls)
-        digest = writer.write(brief)
+        digest = msgspec.structs.replace(writer.write(brief), repo_names=brief.repo_names)
         timings.append(time.perf_counter() - start)
         refs.append(len(digest.references))
         actions.update(a.urgency.value for a in digest.action_items)
-        for problem in problems(digest, pulls) + coverage_problems(digest, brief):
+        found = problems(digest, pulls) + coverage_problems(digest, brief)
+        for problem in found + name_problems(digest, pulls):
             findings[_rule(problem)].append((label, problem))
         if (project.repos[0].name, day) == EDITOR_DAY[:2] and len(project.repos) == 1:
             cited = {r.number for r in digest.references}
@@ -77,16 +97,50 @@ def _cases(limit: int) -> list[tuple[str, ProjectSettings, dt.date, list[PullReq
     by_repo = {name: load_days(name) for name in REPOS}
     cases = []
     for name, days in by_repo.items():
-        project = ProjectSettings(name="PyTorch", repos=(RepoSettings(name=f"pytorch/{name[8:]}"),))
+        project = ProjectSettings(name="PyTorch", repos=(_repo(f"pytorch/{name[8:]}"),))
         cases += [(f"{name[8:]} {day}", project, day, pulls) for day, pulls in sorted(days.items())]
     everything = ProjectSettings(
-        name="PyTorch", repos=tuple(RepoSettings(name=f"pytorch/{n[8:]}") for n in REPOS)
+        name="PyTorch", repos=tuple(_repo(f"pytorch/{n[8:]}") for n in REPOS)
     )
     for day in sorted({day for days in by_repo.values() for day in days}):
         pulls = [p for days in by_repo.values() for p in days.get(day, [])]
         if len({p.repo for p in pulls}) >= 2:
             cases.append((f"all four {day}", everything, day, pulls))
     return cases[:limit] if limit else cases
+
+
+def _repo(name: str) -> RepoSettings:
+    return RepoSettings(name=name, display_name=DISPLAY.get(name))
+
+
+def _mirror_cases(
+    root: Path, days: int
+) -> list[tuple[str, ProjectSettings, dt.date, list[PullRequest]]]:
+    """The last ``days`` days with merges of every clone under ``root``, read by the git
+    source as a deployment would read them."""
+    cases = []
+    for git in sorted(root.glob("*+*/repo")):
+        name = git.parent.name.replace("+", "/", 1)
+        if name.startswith("pytorch/"):
+            continue  # graded from ../shared/data
+        head = subprocess.run(
+            ["git", "-C", str(git), "symbolic-ref", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        repo = RepoSettings(name=name, git=git, branch=head)
+        project = ProjectSettings(name=name.split("/")[1], repos=(repo,))
+        source = GitSource(
+            SourceContext(settings=Settings(projects=(project,)), clock=SystemClock())
+        )
+        tip = dt.datetime.fromtimestamp(source.last_change(repo).timestamp(), dt.UTC).date()
+        for back in range(days):
+            day = tip - dt.timedelta(days=back)
+            pulls = list(source.collect(repo, day))
+            if pulls:
+                cases.append((f"{name} {day}", project, day, pulls))
+    return cases
 
 
 def _rule(problem: str) -> str:

@@ -62,7 +62,8 @@ def test_a_story_is_told_whole_in_one_sentence() -> None:
     digest = write(pulls)
     assert problems(digest, pulls) == []
     first = digest.body.split("\n\n")[0]
-    assert first.startswith("Booster stage enables `")
+    # The area is a place; the repository is the subject, spelt as its owner writes it.
+    assert first.startswith("In Booster stage, rocket enables `")
     assert first.count("[") == 3 and "with the new flight flow." in first
     assert len(digest.references) == 3
 
@@ -125,7 +126,8 @@ def test_every_repository_with_notable_news_is_told() -> None:
     brief = make_brief(PROJECT, DAY, pulls)
     digest = ExtractiveWriter().write(brief)
     assert problems(digest, pulls) == [] and coverage_problems(digest, brief) == []
-    assert any(p.startswith("Pad adds a wind sensor") for p in digest.body.split("\n\n"))
+    body = digest.body.split("\n\n")
+    assert any(p.startswith("The pad repository adds a wind sensor") for p in body), body
 
 
 def test_a_large_reland_outranks_a_small_feature() -> None:
@@ -137,7 +139,7 @@ def test_a_large_reland_outranks_a_small_feature() -> None:
     brief = make_brief(PROJECT, DAY, [small, reland])
     assert brief.stories[0].lead.pull is reland
     digest = ExtractiveWriter().write(brief)
-    assert digest.headline.startswith("BOOSTER STAGE RE-LANDS THE CHANGE THAT ADDS REAL THRUST")
+    assert digest.headline.startswith("ROCKET BRINGS BACK REAL THRUST MODEL")
     assert "re-lands the change that adds real thrust model" in digest.body
 
 
@@ -220,7 +222,7 @@ def test_titles_without_a_verb_in_one_story_share_lands() -> None:
     digest = write(pulls)
     assert problems(digest, pulls) == []
     first = digest.body.split("\n\n")[0]
-    assert re.match(r"Booster stage lands [^.]+ \[\d\] and [^.]+ \[\d\]\.", first), first
+    assert re.match(r"In Booster stage, rocket lands [^.]+ \[\d\] and [^.]+ \[\d\]\.", first), first
     assert first.count("lands") == 1, first
 
 

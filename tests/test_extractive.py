@@ -31,7 +31,7 @@ def test_busy_day_edition_keeps_every_rule() -> None:
     assert 2 <= len(digest.action_items) <= 5
     assert digest.action_items[0].urgency is Urgency.IMMEDIATE
     assert {a.repo for a in digest.action_items} == {"acme/rocket"}
-    assert digest.dek.endswith("merged in acme/rocket on March 4, 2026.")
+    assert digest.dek.endswith("merged in rocket on March 4, 2026.")
 
 
 def test_references_are_numbered_in_order_of_first_citation() -> None:
@@ -62,7 +62,7 @@ def test_faq_answers_standard_questions_and_names_repos() -> None:
         "What should Rocket teams do about it?",
         "Which Rocket repositories shipped on March 4, 2026?",
     ]
-    assert digest.faq[2].answer == f"acme/rocket ({len(busy_day())} changes)."
+    assert digest.faq[2].answer == f"Changes landed in rocket ({len(busy_day())} changes)."
     assert "Was anything reverted" in questions[3]
 
 
@@ -161,7 +161,9 @@ def test_a_repository_display_name_is_how_the_text_names_it() -> None:
         repo = RepoSettings(name="acme/rocket", display_name=label)
         brief = make_brief(ProjectSettings(name="Rocket", repos=(repo,)), DAY, pulls)
         digest = ExtractiveWriter().write(brief)
-        assert f"{label} adds a telemetry dashboard" in digest.body, digest.body
+        # A lower-case name is never capitalised: a sentence opening with it is rephrased.
+        opening = label if label[0].isupper() else f"The {label} repository"
+        assert f"{opening} adds a telemetry dashboard" in digest.body, digest.body
         assert "Rocket adds" not in digest.body
         assert problems(digest, pulls) == [], label
 
@@ -226,6 +228,6 @@ def test_two_top_stories_of_one_subject_say_it_once_in_the_dek() -> None:
         ),
     ]
     assert write(pulls).dek.startswith(
-        "Rocket adds a throttle limiter to the engine controller and fixes a crash when the "
-        "fuel gauge reads NaN, among two changes"
+        "The rocket repository adds a throttle limiter to the engine controller and fixes a "
+        "crash when the fuel gauge reads NaN, among two changes"
     )

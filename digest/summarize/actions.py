@@ -19,8 +19,10 @@ from digest.summarize.classify import ROUTINE_KINDS
 from digest.summarize.phrasing import fit, join_words, parse_title, plain, say_count
 from digest.summarize.stories import (
     ADDS,
+    area_of,
     phrase_of,
     removes,
+    repo_name,
     reverted_title,
     subject,
     taken_back,
@@ -78,11 +80,11 @@ class _Context(Struct, frozen=True):
     def audience_of(self, item: Item) -> str:
         """Who uses what ``item`` changed: the story's named area, else ``item``'s code
         directory, else the repository."""
-        named = subject(self.story, initial=False)
-        if named != self.story.repo.split("/", 1)[1]:
+        named = area_of(self.story)
+        if named:
             return named
         place = item.facts.place
-        return f"{place}/" if place else named
+        return f"{place}/" if place else repo_name(self.story)
 
     @property
     def thing(self) -> str:
@@ -145,7 +147,7 @@ def _release(c: _Context) -> Action | None:
         cut = c.lead.version
     return c.act(
         "Read",
-        f"Read the release notes of {cut} before you upgrade {c.story.repo.split('/', 1)[1]}: "
+        f"Read the release notes of {cut} before you upgrade {repo_name(c.story)}: "
         "it is the version users will install next",
         Urgency.PLAN,
         (c.lead,),
@@ -174,7 +176,7 @@ def _removal(c: _Context) -> Action | None:
     return c.act(
         "Migrate",
         f"Migrate your code off {c.thing} before you next upgrade "
-        f"{c.story.repo.split('/', 1)[1]}: it is removed",
+        f"{repo_name(c.story)}: it is removed",
         Urgency.IMMEDIATE if urgent else Urgency.PLAN,
         (c.lead,),
     )
@@ -327,7 +329,7 @@ def _fix(c: _Context) -> Action | None:
         return None
     return c.act(
         "Upgrade",
-        f"Upgrade {c.story.repo.split('/', 1)[1]} if you have hit {_problems_with(c.thing)} "
+        f"Upgrade {repo_name(c.story)} if you have hit {_problems_with(c.thing)} "
         f"in {c.audience}: the fix is merged",
         Urgency.PLAN if c.rank < 2 else Urgency.MONITOR,
     )
@@ -357,8 +359,7 @@ def _routine(c: _Context) -> Action | None:
     noun = _KIND_NOUN.get(c.lead.kind, c.lead.kind)
     return c.act(
         "Skim",
-        f"Skim the {noun} changes in {c.story.repo.split('/', 1)[1]} for anything that "
-        "touches code you own",
+        f"Skim the {noun} changes in {repo_name(c.story)} for anything that touches code you own",
         Urgency.MONITOR,
     )
 
@@ -410,9 +411,9 @@ def draft_actions(
     return actions
 
 
-def skim_action(repo: str, changes: int, item: Item, used: set[str]) -> Action:
-    """The fallback action: read the day's changes in ``repo``, or watch a lone one."""
-    name = repo.split("/", 1)[1]
+def skim_action(repo: str, name: str, changes: int, item: Item, used: set[str]) -> Action:
+    """The fallback action: read the day's changes in ``repo`` (written ``name``), or watch
+    a lone one."""
     if changes == 1:
         text = (
             f"Watch for follow-up fixes to {_thing(item)} in {name} over the next days: "

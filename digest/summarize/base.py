@@ -11,7 +11,7 @@ from msgspec import Struct, field
 
 from digest.clock import Clock
 from digest.config import Settings
-from digest.models import Digest, PullRequest, RepoFailure
+from digest.models import Digest, PullRequest, RepoFailure, RepoName
 from digest.summarize.facts import Facts
 
 
@@ -67,6 +67,13 @@ class Brief(Struct, frozen=True):
     items: tuple[Item, ...]
     failed: tuple[RepoFailure, ...] = ()
     topics: tuple[str, ...] = ()
+    #: Display names of the repositories that have one (``pytorch/ao`` is ``torchao``).
+    repo_names: tuple[RepoName, ...] = ()
+
+    def shown(self, repo: str) -> str:
+        """How the edition writes ``repo``: its display name, else its name (``executorch``)."""
+        named = next((n.display_name for n in self.repo_names if n.repo == repo), "")
+        return named or repo.split("/", 1)[-1]
 
 
 class WriterContext(Struct, frozen=True):

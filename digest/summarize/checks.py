@@ -28,6 +28,8 @@ _ELLIPSIS = re.compile(r"\w(…|\.\.\.)(?=\s|$)")
 # Markdown left in a plain-text field: escapes, emphasis, code spans.
 _MARKDOWN = re.compile(r"\\[\\`*_\[\]<>!#|~{}()+.-]|\*\*|`")
 CITE = re.compile(r"\[(\d+)\]")
+#: A Markdown code span (its backticks and what they hold).
+_CODE_SPAN = re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)")
 _LEFTOVER = re.compile(
     r"cc @|#{2,}\s|<!--|differential revision|pull request resolved|signed-off-by|"
     r"stack from \[?ghstack|ghstack-source-id|co-authored-by|https?://|\bwww\.",
@@ -175,7 +177,9 @@ def _markup_problems(digest: Digest) -> list[str]:
     for name, text in fields.items():
         if match := _LEFTOVER.search(text):
             found.append(f"{name} has leftover markup {match.group(0)!r}")
-        if match := _RAW_HTML.search(text):
+        # Inside a code span "<" is shown as written, never read as a tag.
+        bare = _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), text) if name == "body" else text
+        if match := _RAW_HTML.search(bare):
             found.append(f"{name} has raw HTML near {text[match.start() : match.start() + 20]!r}")
     return found
 
@@ -379,7 +383,10 @@ class _Vocabulary:
 
     def __init__(self, digest: Digest, pulls: Sequence[PullRequest]) -> None:
         by_key = {(p.repo, p.number, p.url): p for p in pulls}
-        self._names = _terms(f"{digest.project} {digest.project_slug} {' '.join(digest.repos)}")
+        shown = " ".join(name.display_name for name in digest.repo_names)
+        self._names = _terms(
+            f"{digest.project} {digest.project_slug} {' '.join(digest.repos)} {shown}"
+        )
         self._by_ref: dict[int, set[str]] = {}
         for ref in digest.references:
             pull = by_key.get((ref.repo, ref.number, ref.url))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-import msgspec.structs
 from msgspec import Struct, field
 
 from digest.models import ActionItem, Digest, FaqEntry, Reference, Urgency
@@ -18,6 +17,7 @@ from digest.summarize.base import Brief, Item, Story, WriterContext
 from digest.summarize.checks import HEADLINE_LIMIT, MAX_REFERENCES
 from digest.summarize.classify import ROUTINE_KINDS
 from digest.summarize.clean import in_short
+from digest.summarize.naming import opens_with_area, opens_with_name
 from digest.summarize.phrasing import (
     count,
     fit,
@@ -31,6 +31,7 @@ from digest.summarize.phrasing import (
 from digest.summarize.select import lead_stories
 from digest.summarize.sentences import retell
 from digest.summarize.stories import (
+    area_of,
     phrase_of,
     reverted_title,
     reverts_item,
@@ -154,15 +155,12 @@ class _Draft(Struct):
         paragraphs = []
         several_repos = len({story.repo for story in leads}) > 1
         position = 0
-        for repo, stories in _by_repo(leads).items():
+        for stories in _by_repo(leads).values():
             # After a repository's first story, its one-change stories share a sentence.
             briefs = [s for s in stories[1:] if len(members[s]) == 1 and _is_brief(s)]
             for story in [s for s in stories if s not in briefs]:
-                if position == 0:
-                    opener = ""
-                elif several_repos and story is stories[0]:
-                    # "In torchtitan, torchtitan adds": the subject already names the repository.
-                    opener = "" if _is_brief(story) else f"In {repo.split('/', 1)[1]},"
+                if position == 0 or (several_repos and story is stories[0]):
+                    opener = ""  # the subject names the repository
                 else:
                     opener = _OPENERS[(position - 1) % len(_OPENERS)].rstrip()
                 position += 1
@@ -178,7 +176,7 @@ class _Draft(Struct):
         sentence = story_sentence(story, told, self.cite, opener, md_escape)
         sentences = [f"{sentence}."]
         # A release's body is its changelog: other changes' lines, told by those changes.
-        details = [] if story.lead.kind == "release" else retell(story.lead.summary)[:2]
+        details = [] if story.lead.kind == "release" else self._retold(story.lead)
         for detail in details:
             sentences.append(f"{md_escape(detail)}{self.cite(story.lead)}.")
         for item in members:
@@ -191,6 +189,19 @@ class _Draft(Struct):
                 said = md_escape(phrase_of(item).predicate())
                 sentences.append(f"A related change {said}{self.cite(item)}.")
         return " ".join(sentences)
+
+    def _retold(self, item: Item) -> list[str]:
+        """Up to two sentences of ``item``'s description, leaving out any that opens with a
+        repository's name spelt otherwise than the edition spells it ("Executorch now …")
+        or with an area as its subject ("RL lands …")."""
+        names = [self.brief.shown(repo) for repo in self.brief.repos]
+        areas = {i.area for i in self.brief.items if i.area}
+        return [
+            sentence
+            for sentence in retell(item.summary)
+            if not any(opens_with_name(sentence, name) for name in names)
+            and not any(opens_with_area(sentence, area) for area in areas)
+        ][:2]
 
     def _briefs_paragraph(self, briefs: list[Story]) -> str:
         """One sentence for several one-change stories of a repository: ``X also does A [n]...``."""
@@ -217,9 +228,12 @@ class _Draft(Struct):
         """
         who = subject(story, initial=initial)
         whole = plain(phrase_of(told_item(story)).clause(who))
-        if len(whole) <= _SHORT_CLAUSE:
-            return whole
-        return plain(phrase_of(told_item(story), short=True).clause(who))
+        if len(whole) > _SHORT_CLAUSE:
+            whole = plain(phrase_of(told_item(story), short=True).clause(who))
+        place = area_of(story)
+        if place and place.lower().removeprefix("the ") not in whole.lower():
+            whole = f"{whole} in {place}"  # "ExecuTorch adds FP16 support in the Arm backend"
+        return whole
 
     def _headline(self, leads: list[Story]) -> str:
         """The top story and the next one (from another repository when there is one).
@@ -229,12 +243,13 @@ class _Draft(Struct):
         """
         top = leads[0]
         others = [s for s in leads[1:] if s.repo != top.repo] or leads[1:]
+        # Headlines are set in capitals: a lower-case name need not be rephrased there.
         if not others:
-            return fit(_headline_clause(self._clause(top)), HEADLINE_LIMIT).upper()
+            return fit(self._clause(top, initial=False), HEADLINE_LIMIT).upper()
         second = others[0]
-        if subject(second) == subject(top):
+        if second.repo == top.repo:
             return _shared_subject_headline(top, second)
-        clauses = [_headline_clause(self._clause(story)) for story in (top, second)]
+        clauses = [self._clause(story, initial=False) for story in (top, second)]
         if len(", ".join(clauses)) <= HEADLINE_LIMIT:
             return ", ".join(clauses).upper()
         for share in (10, 6):
@@ -255,7 +270,7 @@ class _Draft(Struct):
             lead = clauses[0] if len(clauses) == 1 else f"{clauses[0]}, and {clauses[1]}"
             if len(clauses) == 2:
                 who = subject(leads[1], initial=False)
-                if who.lower() == subject(leads[0]).lower() and clauses[1].startswith(f"{who} "):
+                if leads[1].repo == leads[0].repo and clauses[1].startswith(f"{who} "):
                     # One subject, said once: "Ao removes X and fixes Y".
                     lead = f"{clauses[0]} and {clauses[1][len(who) + 1 :]}"
         total = f"among {say_count(len(brief.items), 'change')}"
@@ -263,7 +278,7 @@ class _Draft(Struct):
             total = "the one change"
         return (
             f"{upper_first(fit(lead, 200))}, {total} merged in "
-            f"{join_words(list(brief.repos))} on {long_date(brief.date)}."
+            f"{join_words([brief.shown(r) for r in brief.repos])} on {long_date(brief.date)}."
         )
 
     def _action_items(
@@ -278,6 +293,7 @@ class _Draft(Struct):
             drafted.append(
                 skim_action(
                     busiest,
+                    self.brief.shown(busiest),
                     sum(1 for i in self.brief.items if i.pull.repo == busiest),
                     example if example in self.cited else self.cited[0],
                     {a.verb for a in drafted},
@@ -299,11 +315,12 @@ class _Draft(Struct):
         todo = " ".join(f"{_URGENCY_WORD[a.urgency]}: {a.text}." for a in actions)
         per_repo = Counter(item.pull.repo for item in brief.items)
         shipped = join_words(
-            [f"{repo} ({count(per_repo[repo], 'change')})" for repo in brief.repos]
+            [f"{brief.shown(repo)} ({count(per_repo[repo], 'change')})" for repo in brief.repos]
         )
         if brief.failed:
             unread = join_words([failure.repo for failure in brief.failed])
             shipped += f". Not covered, because they could not be read: {unread}"
+        shipped = f"Changes landed in {shipped}"
         entries = [
             FaqEntry(f"What changed in {project} on {date}?", changed),
             FaqEntry(f"What should {project} teams do about it?", todo),
@@ -313,7 +330,7 @@ class _Draft(Struct):
         if reverted:
             listed = join_words(
                 [
-                    f"{i.pull.repo.split('/', 1)[1]} reverted "
+                    f"{brief.shown(i.pull.repo)} reverted "
                     f"{plain(phrase_of(i).rest) if phrase_of(i).rest else reverted_title(i)}"
                     for i in reverted
                 ]
@@ -333,13 +350,13 @@ def _by_repo(leads: list[Story]) -> dict[str, list[Story]]:
 
 
 def _is_brief(story: Story) -> bool:
-    """True when ``story`` is one change told under its repository's name."""
-    return subject(story) == subject(msgspec.structs.replace(story, area=""))
+    """True when ``story`` is told under its repository's name alone, with no place in it."""
+    return not area_of(story)
 
 
 def _shared_subject_headline(top: Story, second: Story) -> str:
     """Two stories with one subject in one clause: ``TORCHTITAN REMOVES X AND Y``."""
-    who = _headline_clause(plain(subject(top)))
+    who = plain(subject(top, initial=False))
     first, then = phrase_of(told_item(top), short=True), phrase_of(told_item(second), short=True)
     shared = first.verb == then.verb and not (first.instruction or then.instruction)
     # "adds X and Y"; "lands X and Y" when neither title has a verb.
@@ -349,8 +366,3 @@ def _shared_subject_headline(top: Story, second: Story) -> str:
         else f"{first.predicate()} and {then.predicate()}"
     )
     return fit(f"{who} {plain(said)}", HEADLINE_LIMIT).upper()
-
-
-def _headline_clause(clause: str) -> str:
-    """A clause in headline style: no leading article."""
-    return clause[4:] if clause.startswith("The ") else clause

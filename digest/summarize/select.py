@@ -18,7 +18,7 @@ from fnmatch import fnmatch
 import msgspec.structs
 
 from digest.config import ProjectSettings, TopicSettings
-from digest.models import PullRequest, RepoFailure
+from digest.models import PullRequest, RepoFailure, RepoName
 from digest.summarize.base import Brief, Item, Story
 from digest.summarize.classify import ROUTINE_KINDS, area_key, classify
 from digest.summarize.stories import relanded_title, reverted_title, tidy
@@ -55,6 +55,7 @@ def make_brief(
         items=tuple(item for story in stories for item in story.items),
         failed=tuple(failed),
         topics=match_topics(topics, pulls),
+        repo_names=tuple(RepoName(name, label) for name, label in labels.items()),
     )
 
 

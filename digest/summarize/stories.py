@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from digest.summarize.base import Item, Story
 from digest.summarize.classify import split_title
-from digest.summarize.phrasing import Phrase, join_words, parse_title, upper_first
+from digest.summarize.phrasing import Phrase, join_words, parse_title
 
 _PART_SUFFIX = re.compile(
     r"\s*[-\u2013:,]?\s*(\((pt|part)\.?\s*\d+(/\w+)?\)|\b(pt|part)\.?\s*\d+(/\w+)?|\[\d+/\d+\]|\(\d+/\d+\)"
@@ -66,20 +66,32 @@ def tidy(title: str) -> str:
     return title or "an untitled change"
 
 
+def repo_name(story: Story) -> str:
+    """How the edition writes ``story``'s repository: its display name (a brand's own casing,
+    ``ExecuTorch``, ``torchao``), else its name as its owner writes it (``executorch``)."""
+    return story.repo_label or story.repo.split("/", 1)[1]
+
+
 def subject(story: Story, initial: bool = True) -> str:
-    """Who a sentence about ``story`` is about: ``The NXP backend``, ``MLX``, ``executorch``."""
-    area = story.area
-    usable = area and not (
-        area.lower() in _NOT_A_SUBJECT or (re.search(r"[_\d]", area) and " " not in area)
-    )
-    if not usable:
-        if story.repo_label:
-            return story.repo_label  # a brand's own casing (``ExecuTorch``, ``torchao``)
-        name = story.repo.split("/", 1)[1]
-        return upper_first(name) if initial else name
-    if _COMMON_NOUN_AREA.search(area):
-        return f"{'The' if initial else 'the'} {area}"
-    return upper_first(area) if area.islower() else area
+    """Who a sentence about ``story`` is about: always its repository, as the project writes
+    it. A lower-case name is never capitalised: at a sentence's start (``initial``) it reads
+    ``The torchao repository``."""
+    name = repo_name(story)
+    if initial and name[:1].islower():
+        return f"The {name} repository"
+    return name
+
+
+def area_of(story: Story) -> str:
+    """Where in its repository ``story`` happened, as a place a sentence can name (``the NXP
+    backend``, ``MLX``, ``ty``), or ``""`` when its area names a kind of work (``CI``) or a
+    file. Areas are places, never subjects: "In MLX, ExecuTorch adds …"."""
+    area = story.area.strip("`'\" ")  # "[`pylint`]" names the place pylint
+    if not area or area.lower() in _NOT_A_SUBJECT:
+        return ""
+    if re.search(r"[_\d]", area) and " " not in area:
+        return ""
+    return f"the {area}" if _COMMON_NOUN_AREA.search(area) else area
 
 
 def told_item(story: Story) -> Item:
@@ -211,6 +223,9 @@ def story_sentence(
     said once. ``cite`` returns the citation text for an item; ``opener`` (``In helion,``)
     starts the sentence; ``escape`` is applied to all text but the citations.
     """
+    place = area_of(story)
+    if place:  # "Elsewhere, in the NXP backend, ExecuTorch enables …"
+        opener = f"{opener} in {place}," if opener else f"In {place},"
     who = escape(subject(story, initial=not opener))
     phrases = [phrase_of(item) for item in members]
     verbs = {phrase.verb for phrase in phrases}
