@@ -27,6 +27,14 @@ CODE = {"src/rocket/engine.py": (40, 5)}
         ("sync: fix a lost wake-up in the fuel queue", CODE, "fix"),
         ("time: fix the loom test of the ignition race", CODE, "test"),
         ("io: document the ordering of reads", CODE, "docs"),
+        # Gitmoji titles.
+        ("✨ Add a launch countdown", CODE, "feature"),
+        ("🐛 Fix the countdown when paused", CODE, "fix"),
+        ("♻️ Refactor the countdown internals", CODE, "refactor"),
+        ("⬆️ Bump countdown-lib from 1.0 to 1.1", {"requirements.txt": (1, 1)}, "deps"),
+        ("📝 Update release notes", {"docs/release-notes.md": (3, 0)}, "docs"),
+        # A loose type's scope says more: chore(docs) is documentation.
+        ("chore(docs): explain the countdown", {"CONTRIBUTING.md": (5, 1)}, "docs"),
         # What the files say outweighs the title.
         ("Add thrust estimator", {"tests/test_thrust.py": (80, 0)}, "test"),
         ("Support new fins", {"crates/fins/tests/snapshots/a.snap": (30, 0)}, "test"),
@@ -60,6 +68,8 @@ def test_kind_comes_from_every_piece_of_evidence(title: str, files: dict, kind: 
         ("chore: prepare Rocket v1.53.0", "", "v1.53.0"),
         ("Prepare for 0.15.1", "", "v0.15.1"),
         ("Merge tag 'rocket-1.47.4'", "", "v1.47.4"),
+        ("🔖 Release version 0.128.4", "", "v0.128.4"),
+        ("ci: release", "## @acme/rocket@2.4.13\n\n### Patch Changes\n", "@acme/rocket@2.4.13"),
         ("Version Packages", "# Releases\n## rocket@5.38.1\n### Patch Changes\n", "rocket@5.38.1"),
     ],
 )

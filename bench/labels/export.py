@@ -44,12 +44,18 @@ REPOS = (
     ("sveltejs/svelte", "main", 6, (3, 12)),
     ("tokio-rs/tokio", "master", 12, (2, 8)),
     ("vitejs/vite", "main", 6, (4, 14)),
+    # Labelled after the classifier was tuned: the held-out pair.
+    ("biomejs/biome", "main", 5, (6, 14)),
+    ("fastapi/fastapi", "master", 6, (3, 14)),
     ("pytorch/executorch", "main", 4, (8, 16)),
     ("pytorch/ao", "main", 5, (4, 12)),
     ("pytorch/helion", "main", 5, (4, 12)),
     ("pytorch/torchtitan", "main", 5, (3, 10)),
 )
 WINDOW = (dt.date(2026, 2, 1), dt.date(2026, 8, 19))
+#: Words of the held-out repositories' releases (kept apart: the first ten were picked
+#: with RELEASE_WORDS alone, and their picks must not move).
+MORE_RELEASE_WORDS = {"biomejs/biome": ("ci: release",), "fastapi/fastapi": ("release version",)}
 RELEASE_WORDS = (
     "bump version",
     "bump 0.",
@@ -111,7 +117,11 @@ def _pick(
         d
         for d, subjects in days.items()
         if 2 <= len(subjects) <= bounds[1]
-        and any(w in s.lower() for s in subjects for w in RELEASE_WORDS)
+        and any(
+            w in s.lower()
+            for s in subjects
+            for w in (*RELEASE_WORDS, *MORE_RELEASE_WORDS.get(name, ()))
+        )
     )
     picked = (
         set(rng.sample(releases, min(len(releases), max(1, count // 3)))) if releases else set()

@@ -17,6 +17,7 @@ from digest.summarize.clean import summarize_body
 from digest.summarize.facts import Facts, facts_of
 from digest.summarize.kinds import (
     BOT,
+    GITMOJI_KINDS,
     KIND_MARKERS,
     KIND_WEIGHT,
     ROUTINE_KINDS,
@@ -29,6 +30,12 @@ from digest.text import one_line
 
 __all__ = ["ROUTINE_KINDS", "area_key", "classify", "split_title"]
 
+#: Conventional-commit types that say little: their scope, when it is a kind, says more.
+_LOOSE_TYPES = frozenset({"chore", "ci", "build", "style"})
+_GITMOJI = re.compile(
+    "^\\s*(" + "|".join(map(re.escape, sorted(GITMOJI_KINDS, key=len, reverse=True))) + ")"
+    "\ufe0f?\\s*"
+)
 _PREFIX = re.compile(
     r"^\s*(?:\[(?P<bracket>[^\]]{1,40})\]\s*:?\s*"
     r"|(?P<conventional>[a-z]+)(?:\((?P<scope>[^)]{1,40})\))?(?P<bang>!)?:\s+"
@@ -109,7 +116,8 @@ _SEVERE = re.compile(
     r"\b(crash\w*|panic\w*|segfault\w*|hangs?|hanging|deadlock\w*|data loss|corrupt\w*|"
     r"wrong|incorrect\w*|unsound\w*|race\w*|memory barrier|security|vulnerab\w+|cve-\d+|"
     r"instead of failing|fails?|failing|failures?|errors? (when|on|with)|regression|"
-    r"nan|overflow\w*|leak\w*|lost|silently)\b",
+    r"nan|overflow\w*|leak\w*|lost|silently|out[- ]of[- ]bounds|use[- ]after[- ]free|"
+    r"undefined behaviou?r|memory safety|double free)\b",
     re.I,
 )
 #: Instructions for coding assistants: the repository's tooling, not its documentation.
@@ -149,14 +157,19 @@ def split_title(title: str) -> tuple[str, str, tuple[str, ...]]:
     rest = one_line(title)
     area = ""
     markers: list[str] = []
+    if emoji := _GITMOJI.match(rest):  # "✨ Add X", "🔖 Release version 1.2.3"
+        markers.append(GITMOJI_KINDS[emoji.group(1)])
+        rest = rest[emoji.end() :]
     while match := _PREFIX.match(rest):
         kind = KIND_MARKERS.get(match.group("conventional") or "")
         if kind:
             markers += ["breaking", kind] if match.group("bang") else [kind]
             scope = (match.group("scope") or "").strip()
             scoped = KIND_MARKERS.get(scope.lower())
-            if scoped:
-                markers.append(scoped)  # chore(deps), chore(release)
+            if scoped and kind in _LOOSE_TYPES:
+                markers.insert(len(markers) - 1, scoped)  # chore(deps), ci(release): the scope
+            elif scoped:
+                markers.append(scoped)
             elif scope and scoped is None and not area and _is_area(scope):
                 area = scope
             rest = rest[match.end() :]

@@ -96,6 +96,46 @@ KIND_MARKERS = {
 }
 
 #: ``Revert "X"``, ``Revert #N``, ``Revert <sha>``, ``Revert D123``: a revert of a named change.
+#: The emoji of gitmoji titles ("✨ Add X") and the kind each says; a variation selector
+#: may follow. Emoji that say nothing of the kind (🎉, 🚀) are left in the title.
+GITMOJI_KINDS = {
+    "✨": "feature",
+    "💄": "feature",
+    "🐛": "fix",
+    "🚑": "fix",
+    "🩹": "fix",
+    "🔒": "fix",
+    "⚡": "perf",
+    "📝": "docs",
+    "✏": "docs",
+    "🌐": "docs",
+    "💡": "docs",
+    "🔖": "release",
+    "⬆": "deps",
+    "⬇": "deps",
+    "📌": "deps",
+    "\u2795": "deps",  # heavy plus: a dependency added
+    "\u2796": "deps",  # heavy minus: a dependency removed
+    "♻": "refactor",
+    "🎨": "chore",
+    "🔥": "refactor",
+    "🚚": "refactor",
+    "✅": "test",
+    "🧪": "test",
+    "👷": "ci",
+    "💚": "ci",
+    "🔧": "chore",
+    "🔨": "chore",
+    "🚨": "chore",
+    "👥": "chore",
+    "🙈": "chore",
+    "🏗": "build",
+    "📦": "build",
+    "💥": "breaking",
+    "⏪": "revert",
+    "🗑": "breaking",
+}
+
 _REVERT_TITLE = re.compile(
     r'^\s*(revert|back\s?out)\b\s*(:\s*)?(["“#]|pr\s*#|[0-9a-f]{7,40}\b|D\d+)', re.I
 )
@@ -142,7 +182,8 @@ _LABEL_KINDS = (
 _INTERNAL_TITLE = re.compile(
     r"^(add|adds|added|fix|fixes|update|updates|improve|extend|enable|re-?enable|skip|"
     r"unskip|xfail|mark|port|move|split|clean ?up|refactor|increase|reduce|relax|tighten|"
-    r"make|run|use|expand)\s+(?:[\w`.:-]+\s+){0,3}?(unit\s+|integration\s+|e2e\s+|regression\s+|"
+    r"make|run|use|expand|optimi[sz]e|speed ?up|shard|paralleli[sz]e)\s+"
+    r"(?:[\w`.:-]+\s+){0,3}?(unit\s+|integration\s+|e2e\s+|regression\s+|"
     r"snapshot\s+|smoke\s+|loom\s+)?(tests?|testing|test cases?|benchmarks?|coverage|mdtests?|"
     r"snapshots?|ut)\b"
     r"|^(test|tests|benchmark)\s+\w|\b(flaky|flakey)\b"
@@ -150,7 +191,12 @@ _INTERNAL_TITLE = re.compile(
     r"(tests?|unit tests?|ut|ci|benchmarks?|ecosystem checks?|build jobs?|jobs?|pre-commit)\b"
     r"|\b(ci|pre-commit|ecosystem check|todo|todos|pyrefly|pyre|mypy|clippy|lint|linter|"
     r"typing errors?|type errors|buck|bazel|docker|dockerfile|codeowners|claude|agents\.md|"
-    r"compare script|test snapshot|test files?)\b",
+    r"compare script|test snapshot|test files?|bots?)\b",
+    re.I,
+)
+#: A dependency swapped for another: what users get stays the same.
+_SWAP = re.compile(
+    r"^(use|switch to|move to|migrate to)\s+(the\s+)?(\w+\s+)?[\w`.-]+\s+(crate|library|package)\b",
     re.I,
 )
 #: A title that documents: its verb, or docs as its object.
@@ -167,6 +213,7 @@ _FIX_VERB = re.compile(
     r"^(fix(es|ed)?|hotfix|avoid|prevent|reject|handle[sd]?|correct\w*|guard|repair|resolve[sd]?|"
     r"restore[sd]?|preserve[sd]?|ensure[sd]?|keep|stop|tolerate|validate[sd]?|disallow|"
     r"honou?r|respect|don'?t|do not|no longer|never|work ?around|unbreak|revive)\b"
+    r"|^propagate[sd]?\b|^treat\b.*\bas\b"
     r"|^(make|treat)\b.*\b(consistent\w*|correct\w*|work|as expected|properly|again)\b",
     re.I,
 )
@@ -184,10 +231,10 @@ _PERF_MECHANISM = re.compile(
     r"prefetch\w*|hoist\w*|spill\w*|fus(e|ing)|memchr|simd|"
     r"reduce (memory|overhead|time|allocations?|copies|contention)|"
     r"fewer (allocations?|copies|clones?|parses|lookups?|scans?|syscalls?)|"
-    r"(avoid|remove|skip|eliminate)s? (an? )?(unnecessary|redundant|extra|trivial|needless|"
-    r"repeated)? ?(allocations?|clones?|copy|copies|lookups?|lookaheads?|scans?|parses|"
-    r"syncs?|locks?|round[- ]?trips?|recompil\w+)|"
-    r"(avoid|skip|eliminate)s? (an? )?(unnecessary|redundant|needless|repeated)|"
+    r"(avoid|remove|skip|eliminate)s? (an? |the )?(unnecessary |redundant |extra |trivial |"
+    r"needless |repeated )?([\w`]+ ){0,2}?(allocations?|clones?|copy|copies|lookups?|"
+    r"lookaheads?|scans?|parses|syncs?|locks?|round[- ]?trips?|recompil\w+)|"
+    r"(avoid|skip|eliminate)s? (an? )?(unnecessary|redundant|needless|repeated|trivial)|"
     r"single global \w+ cache)\b",
     re.I,
 )
@@ -231,6 +278,8 @@ BOT = re.compile(r"(\[bot\]|dependabot|renovate|github-actions|pre-commit-ci)", 
 def release_version(pull: PullRequest, title: str, markers: tuple[str, ...] = ()) -> str | None:
     """Return the version ``pull`` (display title ``title``, kind ``markers`` split off)
     cuts, ``""`` when it cuts one without saying which, or None when it is no release."""
+    if title.strip().lower() in ("release", "releases", "publish"):
+        return _body_versions(pull.body)  # changesets' "ci: release" pull request
     if "release" in markers and (bare := _BARE_VERSION.match(title.strip())):
         return bare[1] if bare[1][0].lower() == "v" or "@" in bare[1] else f"v{bare[1]}"
     match = _RELEASE_TITLE.match(title.strip())
@@ -239,11 +288,16 @@ def release_version(pull: PullRequest, title: str, markers: tuple[str, ...] = ()
     if match.group("crate"):
         return ""
     if match.group("packages"):
-        found = _PACKAGE_VERSION.findall(pull.body)
-        named = [f"{name}@{version}" if name else version for name, version in found]
-        return ", ".join(dict.fromkeys(named[:3]))
+        return _body_versions(pull.body)
     version = next(v for v in match.group("a", "b", "c", "d", "e", "f") if v)
     return version if version[0].lower() == "v" else f"v{version}"
+
+
+def _body_versions(body: str) -> str:
+    """The versions a changesets release body lists (``## svelte@5.38.1``), or ``""``."""
+    found = _PACKAGE_VERSION.findall(body)
+    named = [f"{name}@{version}" if name else version for name, version in found]
+    return ", ".join(dict.fromkeys(named[:3]))
 
 
 def kind_of(
@@ -294,6 +348,8 @@ def _titled(pull: PullRequest, title: str, facts: Facts) -> str:
         return "ci" if re.search(r"\bci\b", title, re.I) else "test"
     if _DOCS_TITLE.search(title):
         return "docs"
+    if _SWAP.search(title):
+        return "refactor"
     if (
         _REFACTOR_TITLE.search(title)
         and not _FIX_VERB.match(title)
@@ -330,6 +386,8 @@ def _marked(marker: str, title: str, facts: Facts) -> str:
         return "breaking"
     if marker in ("chore", "build") and _DEPS_TITLE.search(title):
         return "deps"
+    if marker == "build" and _FIX_VERB.match(title):
+        return "fix"  # a build that failed for those who build from source
     if marker in ("feature", "refactor", "chore") and _STRONG_PERF.search(title):
         return "perf"
     return marker

@@ -112,7 +112,7 @@ def rank_stories(groups: Iterable[list[Item]]) -> tuple[Story, ...]:
             ordered.remove(lead)
             ordered.insert(1, lead)
             lead = ordered[0]
-        score = lead.score + math.log2(len(ordered)) * 0.75
+        score = lead.score + math.log2(len(ordered)) * 0.5
         if lead.kind in ROUTINE_KINDS:
             score -= 4.0
         stories.append(
