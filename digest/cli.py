@@ -24,7 +24,7 @@ from msgspec import Struct
 from digest import __version__, pipeline, secrets
 from digest.clock import Clock, FixedClock, SystemClock
 from digest.config import DEFAULT_CONFIG, ProjectSettings, load_settings
-from digest.errors import NetworkUnreachable, UsageError, WireError
+from digest.errors import TRACEBACKS, NetworkUnreachable, UsageError, WireError
 from digest.lock import data_lock
 from digest.pipeline import Runtime
 from digest.registry import default_registry
@@ -60,7 +60,7 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
     """Run the command line ``argv`` (default: ``sys.argv[1:]``) and return the exit status."""
     env = dict(os.environ if env is None else env)
     args = _parser().parse_args(argv)
-    _setup_logging(args.verbose - args.quiet)
+    _setup_logging(args.verbose - args.quiet, debug=args.debug)
     try:
         secrets.install(env)  # Before anything could log or store a message quoting a secret.
         clock = _clock(env)
@@ -76,9 +76,11 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
                 log.info("deleted %s, left by a run that was killed", orphan)
             return command(args, rt, plan)
     except WireError as error:
+        TRACEBACKS.debug("the traceback of the error below", exc_info=True)
         print(f"digest: error: {error}", file=sys.stderr)
         return error.exit_code
     except OSError as error:
+        TRACEBACKS.debug("the traceback of the error below", exc_info=True)
         # Anything not written through the store (a lock file, a folder of the site).
         where = f"{error.filename}: " if error.filename else ""
         print(f"digest: error: {where}{error.strerror or error}", file=sys.stderr)
@@ -93,10 +95,10 @@ def _parser() -> argparse.ArgumentParser:
         prog="digest", description="Turn a day of merged pull requests into a news page and feed."
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    _global_options(parser, DEFAULT_CONFIG, 0)
+    _global_options(parser, DEFAULT_CONFIG, 0, False)
     # The same options after the command; SUPPRESS keeps what was given before it.
     common = argparse.ArgumentParser(add_help=False)
-    _global_options(common, argparse.SUPPRESS, argparse.SUPPRESS)
+    _global_options(common, argparse.SUPPRESS, argparse.SUPPRESS, argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, handler, help_text in (
         ("run", _run, "collect, summarize and render (the daily job)"),
@@ -141,13 +143,21 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _global_options(parser: argparse.ArgumentParser, config: str, counts: object) -> None:
-    """Add ``--config``, ``-v`` and ``-q`` to ``parser``, with the given defaults."""
+def _global_options(
+    parser: argparse.ArgumentParser, config: str, counts: object, flag: object
+) -> None:
+    """Add ``--config``, ``-v``, ``-q`` and ``--debug`` to ``parser``, with the given defaults."""
     parser.add_argument(
         "--config", default=config, help=f"configuration file (default: {DEFAULT_CONFIG})"
     )
     parser.add_argument("-v", "--verbose", action="count", default=counts, help="say more")
     parser.add_argument("-q", "--quiet", action="count", default=counts, help="say less")
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        default=flag,
+        help="say everything, with the tracebacks of handled errors (for bug reports)",
+    )
 
 
 def _run(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
@@ -424,12 +434,16 @@ class _StderrHandler(logging.Handler):
             self.handleError(record)
 
 
-def _setup_logging(level: int) -> None:
-    """Send the package's log to stderr at the level ``-v``/``-q`` chose (default INFO)."""
+def _setup_logging(level: int, *, debug: bool = False) -> None:
+    """Send the package's log to stderr at the level ``-v``/``-q`` chose (default INFO).
+
+    Tracebacks (:data:`~digest.errors.TRACEBACKS`) are shown with ``debug`` only, which
+    also says everything ``-v`` does.
+    """
     logger = logging.getLogger("digest")
-    logger.setLevel(
-        {-2: logging.ERROR, -1: logging.WARNING, 0: logging.INFO}.get(max(-2, level), logging.DEBUG)
-    )
+    levels = {-2: logging.ERROR, -1: logging.WARNING, 0: logging.INFO}
+    logger.setLevel(logging.DEBUG if debug else levels.get(max(-2, level), logging.DEBUG))
+    TRACEBACKS.disabled = not debug
     if not any(isinstance(h, _StderrHandler) for h in logger.handlers):
         handler = _StderrHandler()
         handler.setFormatter(logging.Formatter("digest: %(message)s"))

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from msgspec import Struct
 
 from digest.config import RepoSettings
-from digest.errors import WireError
+from digest.errors import TRACEBACKS, WireError
 from digest.models import PullRequest
 from digest.sources.base import SourceContext, day_window
 from digest.sources.github.client import Client, connect, find_token
@@ -271,5 +271,5 @@ class GitHubSource:
                 f"{repo.name}: the repository was renamed or moved to {error.name}; "
                 f"put 'name: {error.name}' in the configuration"
             )
-        self.context.log.debug("%s: %s", repo.name, client.traceback(error))
+        TRACEBACKS.debug("%s: %s", repo.name, client.traceback(error))
         return WireError(f"{repo.name}: {client.explain(error)}")
