@@ -29,6 +29,7 @@ from digest.models import (
 )
 from digest.registry import Registry
 from digest.render import RenderReport, render_site
+from digest.secrets import redact_records
 from digest.sources.base import Source, SourceContext, day_window
 from digest.store import Store
 
@@ -91,11 +92,12 @@ def collect(
             log.debug(
                 "%s %s: reusing %s", repo.name, day, count(len(stored.pulls), "stored change")
             )
-            pulls += stored.pulls
+            pulls += redact_records(stored.pulls, rt.env)
             reused.append(repo.name)
             continue
         try:
-            found = _collect_repo(rt, repo, day)
+            # A token quoted in a pull request is replaced before anything is stored.
+            found = redact_records(_collect_repo(rt, repo, day), rt.env)
         except WireError as error:
             # Here, not at the top: it imports socket, which rendering has no use for.
             from digest.failures import public_reason, unreachable
@@ -105,7 +107,7 @@ def collect(
             log.error("%s", error)
             if stored is not None:  # Never lose what an earlier run collected.
                 _keep(stored, repo)
-                pulls += stored.pulls
+                pulls += redact_records(stored.pulls, rt.env)
                 continue
             # The details are in the log line above; the edition gets a public reason only.
             failures.append(RepoFailure(repo=repo.name, reason=public_reason(error)))
@@ -151,7 +153,7 @@ def stored(rt: Runtime, project: ProjectSettings, day: dt.date) -> Collected:
         if repo_day is None:
             failures.append(RepoFailure(repo=repo.name, reason=FailureReason.NOT_COLLECTED))
         else:
-            pulls += repo_day.pulls
+            pulls += redact_records(repo_day.pulls, rt.env)
             reused.append(repo.name)
     return Collected(tuple(pulls), tuple(failures), reused=tuple(reused))
 
