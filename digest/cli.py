@@ -272,14 +272,23 @@ def _each_day(
     status = 0
     if collect:
         for stale in pipeline.stale_sources(rt, projects, days):
-            late = stale.days
-            asked = str(late[0]) if len(late) == 1 else f"{late[0]} to {late[-1]}"
             log.warning(
                 "%s: its branch was last changed on %s, so %s will have no merged changes; "
                 "update the clone (git fetch) if that is not right",
                 stale.repo,
                 stale.last_change.strftime("%Y-%m-%d %H:%M UTC"),
-                asked if len(late) == 1 else f"{asked} ({count(len(late), 'day')})",
+                _days_said(stale.days),
+            )
+        for shallow in pipeline.shallow_sources(rt, projects, days):
+            lost = shallow.days
+            log.warning(
+                "%s: the clone %s is shallow: its history starts %s, so %s cannot be collected; "
+                "fetch the whole history (git -C %s fetch --unshallow)",
+                shallow.repo,
+                shallow.location,
+                shallow.history_start.strftime("%Y-%m-%d %H:%M UTC"),
+                _days_said(lost),
+                shallow.location,
             )
     steps = [(day, project) for day in days for project in projects]
     # A progress bar only on a terminal: a scheduler's log gets the per-day lines alone.
@@ -314,6 +323,13 @@ def _each_day(
         for failure in found.failures:
             log.warning("%s %s: %s left out: %s", project.key, day, failure.repo, failure.reason)
     return status
+
+
+def _days_said(days: Sequence[dt.date]) -> str:
+    """``2026-03-01``, or ``2026-03-01 to 2026-03-04 (4 days)``."""
+    if len(days) == 1:
+        return str(days[0])
+    return f"{days[0]} to {days[-1]} ({count(len(days), 'day')})"
 
 
 class Plan(Struct, frozen=True):

@@ -23,7 +23,7 @@ from digest.clock import Clock
 from digest.config import RepoSettings, Settings
 from digest.errors import WireError
 from digest.sources.base import SourceContext
-from digest.sources.git import _git_dir, _resolve_branch, last_change
+from digest.sources.git import _git_dir, _resolve_branch, history_start, last_change
 from digest.sources.github import GitHubSource, RateBudget
 from digest.text import count
 
@@ -212,6 +212,7 @@ def _git_repo(repo: RepoSettings, clock: Clock) -> Finding:
     try:
         sha = _resolve_branch(repo, _git_dir(repo))
         changed = last_change(repo)
+        start = history_start(repo)
     except WireError as error:
         fix = f"clone it there (git clone --bare <url> {repo.git}) or correct 'git:' and 'branch:'"
         return Finding(Status.FAIL, repo.name, _without_name(error, repo), fix)
@@ -219,6 +220,14 @@ def _git_repo(repo: RepoSettings, clock: Clock) -> Finding:
         f"clone {repo.git}, branch {repo.branch} at {sha[:12]}, "
         f"last changed {changed.strftime('%Y-%m-%d %H:%M UTC')}"
     )
+    if start is not None:
+        return Finding(
+            Status.WARN,
+            repo.name,
+            f"{detail}: a shallow clone, its history starts {start:%Y-%m-%d %H:%M UTC}; "
+            "days up to then cannot be collected",
+            f"fetch the whole history (git -C {repo.git} fetch --unshallow)",
+        )
     yesterday = clock.now().astimezone(dt.UTC).date() - dt.timedelta(days=1)
     if yesterday > changed.date() + dt.timedelta(days=1):
         # The default day (yesterday) would have no merged changes: the clone is not fetched.

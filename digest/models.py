@@ -158,6 +158,8 @@ class FailureReason(StrEnum):
     TIMED_OUT = "timed out"
     UNREADABLE_ANSWER = "unreadable answer"
     NOT_COLLECTED = "not collected"
+    #: A shallow clone whose history does not reach back to the day.
+    HISTORY_MISSING = "history not fetched"
     UNREADABLE = "could not be read"
 
 
