@@ -88,13 +88,17 @@ def collect(
     reused: list[str] = []
     for repo in project.repos:
         stored = store.load_repo_day(repo.name, day)
-        if not refresh and stored is not None and _complete(stored, repo):
+        used = _settings_used(rt, repo)
+        changed = _changed(stored.settings, used) if stored is not None else ""
+        if not refresh and stored is not None and _complete(stored, repo) and not changed:
             log.debug(
                 "%s %s: reusing %s", repo.name, day, count(len(stored.pulls), "stored change")
             )
             pulls += redact_records(stored.pulls, rt.env)
             reused.append(repo.name)
             continue
+        if changed and not refresh:
+            log.info("%s %s: collecting again: %s since it was collected", repo.name, day, changed)
         try:
             # A token quoted in a pull request is replaced before anything is stored.
             found = redact_records(_collect_repo(rt, repo, day), rt.env)
@@ -119,6 +123,7 @@ def collect(
                 source=repo.source or "",
                 pulls=found,
                 collected_at=rt.clock.now(),
+                settings=used,
             )
         )
         log.info("%s %s: collected %s", repo.name, day, count(len(found), "change"))
@@ -342,13 +347,44 @@ def render(rt: Runtime) -> RenderReport:
     return render_site(rt.settings, rt.store)
 
 
-def _collect_repo(rt: Runtime, repo: RepoSettings, day: dt.date) -> tuple[PullRequest, ...]:
+def _source(rt: Runtime, repo: RepoSettings) -> Source:
+    """The run's source of ``repo`` (one per source name, built on first use)."""
     name = repo.source or ""
     source = rt.sources.get(name)
     if source is None:
         context = SourceContext(settings=rt.settings, clock=rt.clock, env=rt.env)
         source = rt.sources[name] = rt.registry.source(name)(context)
-    return source.collect(repo, day)
+    return source
+
+
+def _collect_repo(rt: Runtime, repo: RepoSettings, day: dt.date) -> tuple[PullRequest, ...]:
+    return _source(rt, repo).collect(repo, day)
+
+
+def _settings_used(rt: Runtime, repo: RepoSettings) -> dict[str, str]:
+    """The settings a collection of ``repo`` depends on, as its source says (none if it
+    does not say, or cannot: collecting then reports the problem).
+    """
+    try:
+        used = getattr(_source(rt, repo), "settings_used", None)
+        return dict(used(repo)) if used is not None else {}
+    except WireError:
+        return {}
+
+
+def _changed(before: Mapping[str, str] | None, now: Mapping[str, str]) -> str:
+    """Say which of the settings ``before`` (stored with a collection) differ ``now``.
+
+    Empty when none do, or when the collection recorded none (stored by an earlier version).
+    """
+    if before is None:
+        return ""
+    keys = sorted(key for key in set(before) | set(now) if before.get(key) != now.get(key))
+
+    def said(value: str | None) -> str:
+        return repr(value) if value else "none"
+
+    return ", ".join(f"{key} {said(before.get(key))} -> {said(now.get(key))}" for key in keys)
 
 
 def _complete(repo_day: RepoDay, repo: RepoSettings) -> bool:

@@ -128,6 +128,17 @@ class GitSource:
         linker = Linker(repo.name, messages, self._lookup(repo.name, git_dir, messages))
         return tuple(_pull(repo, c, m, linker) for c, m in zip(commits, messages, strict=True))
 
+    def settings_used(self, repo: RepoSettings) -> dict[str, str]:
+        """The settings a collection of ``repo`` depends on: its clone and branch.
+
+        The clone is named relative to ``data_dir`` (both are usually relative to the
+        configuration), so a checkout moved elsewhere, as on a fresh CI runner, is the same.
+        """
+        where = repo.git.resolve() if repo.git is not None else None
+        data_dir = self.context.settings.data_dir.resolve()
+        clone = os.path.relpath(where, data_dir) if where is not None else ""
+        return {"git": clone, "branch": repo.branch}
+
     def history_start(self, repo: RepoSettings) -> dt.datetime | None:
         """Return where a shallow clone cuts the history of ``repo.branch`` (None: whole)."""
         return history_start(repo)

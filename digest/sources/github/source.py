@@ -17,7 +17,7 @@ from digest.config import RepoSettings
 from digest.errors import TRACEBACKS, WireError
 from digest.models import PullRequest
 from digest.sources.base import SourceContext, day_window
-from digest.sources.github.client import Client, connect, find_token
+from digest.sources.github.client import Client, api_url, connect, find_token
 from digest.sources.github.errors import (
     API_ERRORS,
     NotFound,
@@ -128,6 +128,13 @@ class GitHubSource:
             budget,
         )
         return pulls
+
+    def settings_used(self, repo: RepoSettings) -> dict[str, str]:
+        """The settings a collection of ``repo`` depends on: the API root and ``merged_label``."""
+        used = {"api_url": api_url(self.context.settings, self.context.env)}
+        if repo.merged_label is not None:
+            used["merged_label"] = repo.merged_label
+        return used
 
     def check(self, repo: RepoSettings) -> None:
         """Raise :class:`WireError` unless ``repo`` answers to its name (one request)."""
