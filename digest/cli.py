@@ -23,8 +23,14 @@ from msgspec import Struct
 
 from digest import __version__, pipeline, secrets
 from digest.clock import Clock, FixedClock, SystemClock
-from digest.config import DEFAULT_CONFIG, ProjectSettings, load_settings
-from digest.errors import TRACEBACKS, NetworkUnreachable, UsageError, WireError
+from digest.config import (
+    DEFAULT_CONFIG,
+    DEPLOY_HINT,
+    ProjectSettings,
+    load_settings,
+    placeholder_host,
+)
+from digest.errors import TRACEBACKS, ConfigError, NetworkUnreachable, UsageError, WireError
 from digest.lock import data_lock
 from digest.pipeline import Runtime
 from digest.registry import default_registry
@@ -117,6 +123,12 @@ def _parser() -> argparse.ArgumentParser:
                 default=DEFAULT_WAIT,
                 metavar="SECONDS",
                 help="wait this long for another run on the same data_dir (default: %(default)g)",
+            )
+        if name in ("run", "render"):
+            sub.add_argument(
+                "--deploy",
+                action="store_true",
+                help="the site will be published: refuse a placeholder site.base_url",
             )
         if name not in ("run", "collect", "summarize"):
             continue
@@ -247,8 +259,9 @@ def _doctor(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
     from digest import doctor  # PyGithub and git probes: only for this command
 
     findings = doctor.diagnose(rt.settings, rt.env, rt.clock, Path(args.config))
-    for finding in findings:
-        print(f"{finding.status:<4}  {finding.subject}: {finding.detail}")
+    for finding in doctor.merge_repeated(findings):
+        times = f" ({finding.times} times)" if finding.times > 1 else ""
+        print(f"{finding.status:<4}  {finding.subject}{times}: {finding.detail}")
         if finding.fix:
             print(f"      fix: {finding.fix}")
     failed = sum(finding.status == doctor.Status.FAIL for finding in findings)
@@ -343,6 +356,13 @@ class Plan(Struct, frozen=True):
 
 def _plan(args: argparse.Namespace, rt: Runtime) -> Plan:
     """Return the days, projects and writer of the command line; raise WireError if wrong."""
+    if getattr(args, "deploy", False) and placeholder_host(rt.settings.site.base_url):
+        raise ConfigError(
+            args.config,
+            f"{rt.settings.site.base_url} is a placeholder; set it to {DEPLOY_HINT} "
+            "before deploying",
+            "site.base_url",
+        )
     if args.command in ("run", "render") and rt.settings.site.templates is not None:
         # A broken override stops the run before it collects, not after.
         from digest.render.templating import check_templates, make_environment
