@@ -7,6 +7,8 @@ every check is said once.
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,7 @@ from tests.fake_github import FakeGitHub, FakePull, Fault
 from tests.gitrepo import at, run_git
 from tests.test_daily import checkout, daily, origin  # noqa: F401 (a fixture)
 from tests.test_github_cli import DAY, digest, write_config
+from tests.test_workflows import WORKFLOWS, load, steps
 
 pytestmark = pytest.mark.reliability
 
@@ -156,3 +159,33 @@ def test_offline_doctor_says_the_same_error_once_with_a_count(
     )
     assert sum("fix:" in line for line in out) == 1
     assert out[-1] == "digest doctor: 4 problems"
+
+
+@pytest.mark.parametrize("name", ["wire.yml", "wire-scale-out.yml"])
+def test_no_code_but_git_runs_with_a_token_that_can_write_and_actions_are_pinned(
+    name: str,
+) -> None:
+    text = (WORKFLOWS / name).read_text()
+    for line in text.splitlines():
+        if "uses:" in line:  # owner/action@<commit> # vX.Y.Z
+            assert re.search(r"uses: [\w./-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$", line), line
+    jobs = load(name)["jobs"]
+    for job_name, job in jobs.items():
+        for step in steps(job):
+            if step.get("uses", "").startswith("actions/checkout@"):
+                assert step["with"]["persist-credentials"] is False, job_name
+    # The one job that can write to the repository: its checkout and its push step only.
+    (writer,) = [job for job in jobs.values() if job["permissions"].get("contents") == "write"]
+    holders = [s for s in steps(writer) if "secrets.GITHUB_TOKEN" in json.dumps(s)]
+    assert [s["run"] for s in holders] == [
+        'scripts/daily push --bundle "$RUNNER_TEMP/wire-data/wire-data.bundle"'
+    ]
+    assert not any(s.get("run", "").startswith(("pip", "python")) for s in steps(writer))
+    # Where pip and digest run, the token can only read, and the site is refused a
+    # placeholder base_url.
+    for job in jobs.values():
+        for step in steps(job):
+            if "scripts/daily" in step.get("run", "") and " push " not in step["run"]:
+                assert job["permissions"].get("contents") in (None, "read")
+    built = [s for j in jobs.values() for s in steps(j) if "WIRE_DATA_BUNDLE" in s.get("env", {})]
+    assert built and all(s["env"]["WIRE_DEPLOY"] == "true" for s in built)
