@@ -120,7 +120,7 @@ def _other_label(
     other = next((name for name, _ in labels.most_common() if name.lower() != label.lower()), None)
     if other is not None:
         return ModeHint(
-            f"{said}, {count(labels[other], 'of them', 'of them')} with the label {other!r}",
+            f"{said}, {labels[other]} of them with the label {other!r}",
             f"put 'merged_label: {_yaml(other)}' under {repo.name} in the configuration",
         )
     return ModeHint(
