@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from msgspec import Struct
 
-from digest import __version__, pipeline, secrets
+from digest import __version__, logs, pipeline, secrets
 from digest.clock import Clock, FixedClock, SystemClock
 from digest.config import (
     DEFAULT_CONFIG,
@@ -66,7 +66,7 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
     """Run the command line ``argv`` (default: ``sys.argv[1:]``) and return the exit status."""
     env = dict(os.environ if env is None else env)
     args = _parser().parse_args(argv)
-    _setup_logging(args.verbose - args.quiet, debug=args.debug)
+    logs.setup(args.verbose - args.quiet, debug=args.debug)
     try:
         secrets.install(env)  # Before anything could log or store a message quoting a secret.
         clock = _clock(env)
@@ -94,6 +94,9 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
     except KeyboardInterrupt:
         print("digest: interrupted; files already written are complete", file=sys.stderr)
         return 130
+    finally:
+        for line in logs.repeats():  # each was written once, when it was first said
+            print(line, file=sys.stderr)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -452,38 +455,6 @@ def _clock(env: Mapping[str, str]) -> Clock:
         return FixedClock(dt.datetime.fromisoformat(pinned.replace("Z", "+00:00")))
     except ValueError:
         raise UsageError(f"WIRE_NOW={pinned!r} is not an ISO 8601 time") from None
-
-
-class _StderrHandler(logging.Handler):
-    """Writes records to the current ``sys.stderr``, above any progress bar."""
-
-    def emit(self, record: logging.LogRecord) -> None:
-        # A bar can only be showing when tqdm was loaded: do not load it (and what it
-        # loads) to write a line of a command without one.
-        bars = sys.modules.get("tqdm")
-        try:
-            if bars is None:
-                print(self.format(record), file=sys.stderr)
-            else:
-                bars.tqdm.write(self.format(record), file=sys.stderr)
-        except Exception:
-            self.handleError(record)
-
-
-def _setup_logging(level: int, *, debug: bool = False) -> None:
-    """Send the package's log to stderr at the level ``-v``/``-q`` chose (default INFO).
-
-    Tracebacks (:data:`~digest.errors.TRACEBACKS`) are shown with ``debug`` only, which
-    also says everything ``-v`` does.
-    """
-    logger = logging.getLogger("digest")
-    levels = {-2: logging.ERROR, -1: logging.WARNING, 0: logging.INFO}
-    logger.setLevel(logging.DEBUG if debug else levels.get(max(-2, level), logging.DEBUG))
-    TRACEBACKS.disabled = not debug
-    if not any(isinstance(h, _StderrHandler) for h in logger.handlers):
-        handler = _StderrHandler()
-        handler.setFormatter(logging.Formatter("digest: %(message)s"))
-        logger.addHandler(handler)
 
 
 if __name__ == "__main__":

@@ -189,3 +189,20 @@ def test_no_code_but_git_runs_with_a_token_that_can_write_and_actions_are_pinned
                 assert job["permissions"].get("contents") in (None, "read")
     built = [s for j in jobs.values() for s in steps(j) if "WIRE_DATA_BUNDLE" in s.get("env", {})]
     assert built and all(s["env"]["WIRE_DEPLOY"] == "true" for s in built)
+
+
+def test_a_range_failing_the_same_way_every_day_says_it_once_with_a_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "digest.yaml"
+    config.write_text(
+        "site:\n  base_url: https://acme.github.io/wire/\nprojects:\n  - name: Rocket\n"
+        "    repos:\n      - name: acme/rocket\n        git: nowhere\n"
+    )
+    args = ["collect", "--since", "2026-03-01", "--until", "2026-03-05", "--config", str(config)]
+    assert main(args, env={"WIRE_NOW": "2026-03-10T06:00:00Z"}) == 1
+    lines = capsys.readouterr().err.splitlines()
+    said = f"digest: acme/rocket: no such folder {tmp_path / 'nowhere'} (the 'git:' path"
+    assert [line for line in lines if line.startswith(said)] == [lines[0]]
+    assert lines[-1].startswith("digest: 5 times in all: acme/rocket: no such folder ")
+    assert len(lines) == 2
