@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from msgspec import Struct
 
-from digest import __version__, logs, pipeline, secrets
+from digest import __version__, advice, logs, pipeline, secrets
 from digest.clock import Clock, FixedClock, SystemClock
 from digest.config import (
     DEFAULT_CONFIG,
@@ -287,7 +287,7 @@ def _each_day(
     days, projects, writer = plan.days, plan.projects, plan.writer
     status = 0
     if collect:
-        for stale in pipeline.stale_sources(rt, projects, days):
+        for stale in advice.stale_sources(rt, projects, days):
             log.warning(
                 "%s: its branch was last changed on %s, so %s will have no merged changes; "
                 "update the clone (git fetch) if that is not right",
@@ -295,7 +295,7 @@ def _each_day(
                 stale.last_change.strftime("%Y-%m-%d %H:%M UTC"),
                 _days_said(stale.days),
             )
-        for shallow in pipeline.shallow_sources(rt, projects, days):
+        for shallow in advice.shallow_sources(rt, projects, days):
             lost = shallow.days
             log.warning(
                 "%s: the clone %s is shallow: its history starts %s, so %s cannot be collected; "
