@@ -21,10 +21,16 @@ from typing import TYPE_CHECKING
 
 from msgspec import Struct
 
-from digest import __version__, pipeline, secrets
+from digest import __version__, advice, logs, pipeline, secrets
 from digest.clock import Clock, FixedClock, SystemClock
-from digest.config import DEFAULT_CONFIG, ProjectSettings, load_settings
-from digest.errors import NetworkUnreachable, UsageError, WireError
+from digest.config import (
+    DEFAULT_CONFIG,
+    DEPLOY_HINT,
+    ProjectSettings,
+    load_settings,
+    placeholder_host,
+)
+from digest.errors import TRACEBACKS, ConfigError, NetworkUnreachable, UsageError, WireError
 from digest.lock import data_lock
 from digest.pipeline import Runtime
 from digest.registry import default_registry
@@ -60,7 +66,7 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
     """Run the command line ``argv`` (default: ``sys.argv[1:]``) and return the exit status."""
     env = dict(os.environ if env is None else env)
     args = _parser().parse_args(argv)
-    _setup_logging(args.verbose - args.quiet)
+    logs.setup(args.verbose - args.quiet, debug=args.debug)
     try:
         secrets.install(env)  # Before anything could log or store a message quoting a secret.
         clock = _clock(env)
@@ -76,9 +82,11 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
                 log.info("deleted %s, left by a run that was killed", orphan)
             return command(args, rt, plan)
     except WireError as error:
+        TRACEBACKS.debug("the traceback of the error below", exc_info=True)
         print(f"digest: error: {error}", file=sys.stderr)
         return error.exit_code
     except OSError as error:
+        TRACEBACKS.debug("the traceback of the error below", exc_info=True)
         # Anything not written through the store (a lock file, a folder of the site).
         where = f"{error.filename}: " if error.filename else ""
         print(f"digest: error: {where}{error.strerror or error}", file=sys.stderr)
@@ -86,6 +94,9 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
     except KeyboardInterrupt:
         print("digest: interrupted; files already written are complete", file=sys.stderr)
         return 130
+    finally:
+        for line in logs.repeats():  # each was written once, when it was first said
+            print(line, file=sys.stderr)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -93,10 +104,10 @@ def _parser() -> argparse.ArgumentParser:
         prog="digest", description="Turn a day of merged pull requests into a news page and feed."
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    _global_options(parser, DEFAULT_CONFIG, 0)
+    _global_options(parser, DEFAULT_CONFIG, 0, False)
     # The same options after the command; SUPPRESS keeps what was given before it.
     common = argparse.ArgumentParser(add_help=False)
-    _global_options(common, argparse.SUPPRESS, argparse.SUPPRESS)
+    _global_options(common, argparse.SUPPRESS, argparse.SUPPRESS, argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, handler, help_text in (
         ("run", _run, "collect, summarize and render (the daily job)"),
@@ -115,6 +126,12 @@ def _parser() -> argparse.ArgumentParser:
                 default=DEFAULT_WAIT,
                 metavar="SECONDS",
                 help="wait this long for another run on the same data_dir (default: %(default)g)",
+            )
+        if name in ("run", "render"):
+            sub.add_argument(
+                "--deploy",
+                action="store_true",
+                help="the site will be published: refuse a placeholder site.base_url",
             )
         if name not in ("run", "collect", "summarize"):
             continue
@@ -141,13 +158,21 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _global_options(parser: argparse.ArgumentParser, config: str, counts: object) -> None:
-    """Add ``--config``, ``-v`` and ``-q`` to ``parser``, with the given defaults."""
+def _global_options(
+    parser: argparse.ArgumentParser, config: str, counts: object, flag: object
+) -> None:
+    """Add ``--config``, ``-v``, ``-q`` and ``--debug`` to ``parser``, with the given defaults."""
     parser.add_argument(
         "--config", default=config, help=f"configuration file (default: {DEFAULT_CONFIG})"
     )
     parser.add_argument("-v", "--verbose", action="count", default=counts, help="say more")
     parser.add_argument("-q", "--quiet", action="count", default=counts, help="say less")
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        default=flag,
+        help="say everything, with the tracebacks of handled errors (for bug reports)",
+    )
 
 
 def _run(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
@@ -237,8 +262,9 @@ def _doctor(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
     from digest import doctor  # PyGithub and git probes: only for this command
 
     findings = doctor.diagnose(rt.settings, rt.env, rt.clock, Path(args.config))
-    for finding in findings:
-        print(f"{finding.status:<4}  {finding.subject}: {finding.detail}")
+    for finding in doctor.merge_repeated(findings):
+        times = f" ({finding.times} times)" if finding.times > 1 else ""
+        print(f"{finding.status:<4}  {finding.subject}{times}: {finding.detail}")
         if finding.fix:
             print(f"      fix: {finding.fix}")
     failed = sum(finding.status == doctor.Status.FAIL for finding in findings)
@@ -261,15 +287,24 @@ def _each_day(
     days, projects, writer = plan.days, plan.projects, plan.writer
     status = 0
     if collect:
-        for stale in pipeline.stale_sources(rt, projects, days):
-            late = stale.days
-            asked = str(late[0]) if len(late) == 1 else f"{late[0]} to {late[-1]}"
+        for stale in advice.stale_sources(rt, projects, days):
             log.warning(
                 "%s: its branch was last changed on %s, so %s will have no merged changes; "
                 "update the clone (git fetch) if that is not right",
                 stale.repo,
                 stale.last_change.strftime("%Y-%m-%d %H:%M UTC"),
-                asked if len(late) == 1 else f"{asked} ({count(len(late), 'day')})",
+                _days_said(stale.days),
+            )
+        for shallow in advice.shallow_sources(rt, projects, days):
+            lost = shallow.days
+            log.warning(
+                "%s: the clone %s is shallow: its history starts %s, so %s cannot be collected; "
+                "fetch the whole history (git -C %s fetch --unshallow)",
+                shallow.repo,
+                shallow.location,
+                shallow.history_start.strftime("%Y-%m-%d %H:%M UTC"),
+                _days_said(lost),
+                shallow.location,
             )
     steps = [(day, project) for day in days for project in projects]
     # A progress bar only on a terminal: a scheduler's log gets the per-day lines alone.
@@ -306,6 +341,13 @@ def _each_day(
     return status
 
 
+def _days_said(days: Sequence[dt.date]) -> str:
+    """``2026-03-01``, or ``2026-03-01 to 2026-03-04 (4 days)``."""
+    if len(days) == 1:
+        return str(days[0])
+    return f"{days[0]} to {days[-1]} ({count(len(days), 'day')})"
+
+
 class Plan(Struct, frozen=True):
     """What a command will cover, checked before it takes the lock."""
 
@@ -317,6 +359,13 @@ class Plan(Struct, frozen=True):
 
 def _plan(args: argparse.Namespace, rt: Runtime) -> Plan:
     """Return the days, projects and writer of the command line; raise WireError if wrong."""
+    if getattr(args, "deploy", False) and placeholder_host(rt.settings.site.base_url):
+        raise ConfigError(
+            args.config,
+            f"{rt.settings.site.base_url} is a placeholder; set it to {DEPLOY_HINT} "
+            "before deploying",
+            "site.base_url",
+        )
     if args.command in ("run", "render") and rt.settings.site.templates is not None:
         # A broken override stops the run before it collects, not after.
         from digest.render.templating import check_templates, make_environment
@@ -406,34 +455,6 @@ def _clock(env: Mapping[str, str]) -> Clock:
         return FixedClock(dt.datetime.fromisoformat(pinned.replace("Z", "+00:00")))
     except ValueError:
         raise UsageError(f"WIRE_NOW={pinned!r} is not an ISO 8601 time") from None
-
-
-class _StderrHandler(logging.Handler):
-    """Writes records to the current ``sys.stderr``, above any progress bar."""
-
-    def emit(self, record: logging.LogRecord) -> None:
-        # A bar can only be showing when tqdm was loaded: do not load it (and what it
-        # loads) to write a line of a command without one.
-        bars = sys.modules.get("tqdm")
-        try:
-            if bars is None:
-                print(self.format(record), file=sys.stderr)
-            else:
-                bars.tqdm.write(self.format(record), file=sys.stderr)
-        except Exception:
-            self.handleError(record)
-
-
-def _setup_logging(level: int) -> None:
-    """Send the package's log to stderr at the level ``-v``/``-q`` chose (default INFO)."""
-    logger = logging.getLogger("digest")
-    logger.setLevel(
-        {-2: logging.ERROR, -1: logging.WARNING, 0: logging.INFO}.get(max(-2, level), logging.DEBUG)
-    )
-    if not any(isinstance(h, _StderrHandler) for h in logger.handlers):
-        handler = _StderrHandler()
-        handler.setFormatter(logging.Formatter("digest: %(message)s"))
-        logger.addHandler(handler)
 
 
 if __name__ == "__main__":

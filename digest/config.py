@@ -102,6 +102,29 @@ def _project_slug_problem(value: str | None) -> str | None:
     return _slug_problem(value)
 
 
+#: What ``site.base_url`` should be, as the placeholder's messages say it.
+DEPLOY_HINT = (
+    "the address the site is served from (GitHub Pages: https://<owner>.github.io/<repository>/)"
+)
+#: Top-level domains reserved for examples and tests (RFC 2606, RFC 6761).
+_RESERVED_TLDS = frozenset({"example", "invalid", "test", "localhost"})
+
+
+def placeholder_host(base_url: str) -> str | None:
+    """Return the host of ``base_url`` when it is a placeholder, else None.
+
+    A placeholder is a name reserved for examples: ``example.org`` and the like and
+    anything under them (``wire.example.org``, the shipped ``digest.yaml``'s), or a
+    reserved top-level domain (``example.invalid``, the default). A site deployed with
+    one publishes feeds and canonical links that lead nowhere.
+    """
+    host = (urlsplit(base_url).hostname or "").rstrip(".").lower()
+    labels = host.split(".")
+    if labels[-1] in _RESERVED_TLDS or (len(labels) >= 2 and labels[-2] == "example"):
+        return host
+    return None
+
+
 class SiteSettings(_Section, frozen=True, kw_only=True):
     """How the published site presents itself."""
 

@@ -5,8 +5,9 @@ the GitHub token (which variable it comes from, never its value), the rate-limit
 left, that every GitHub repository answers to its name and lands changes the way its
 ``merged_label`` setting says (over the last week), that every ``git:`` path is a
 readable clone with the configured branch, and, with ``writer: openai``, that the server
-answers, with which model and which request form. Nothing is written; the CLI prints the
-findings.
+answers, with which model and which request form; last, that ``site.base_url`` is not a
+placeholder (a host reserved for examples). Nothing is written; the CLI prints the
+findings, a problem that several checks found alike once (:func:`merge_repeated`).
 """
 
 from __future__ import annotations
@@ -20,10 +21,10 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from digest.clock import Clock
-from digest.config import RepoSettings, Settings
+from digest.config import DEPLOY_HINT, RepoSettings, Settings, placeholder_host
 from digest.errors import WireError
 from digest.sources.base import SourceContext
-from digest.sources.git import _git_dir, _resolve_branch, last_change
+from digest.sources.git import _git_dir, _resolve_branch, history_start, last_change
 from digest.sources.github import GitHubSource, RateBudget
 from digest.text import count
 
@@ -48,6 +49,32 @@ class Finding(Struct, frozen=True):
     detail: str
     #: What to do about it; empty when nothing.
     fix: str = ""
+    #: How many checks found exactly this (``subject`` then names them all).
+    times: int = 1
+
+
+def merge_repeated(findings: Sequence[Finding]) -> list[Finding]:
+    """Return ``findings`` with the problems found alike by several checks told once.
+
+    Offline, every GitHub check fails with the same long line: it is said once, its
+    subjects listed and counted, where the first of them was.
+    """
+    alike: dict[tuple[Status, str, str], list[Finding]] = {}
+    for finding in findings:
+        if finding.status != Status.OK:
+            alike.setdefault((finding.status, finding.detail, finding.fix), []).append(finding)
+    merged: list[Finding] = []
+    for finding in findings:
+        same = alike.get((finding.status, finding.detail, finding.fix), [finding])
+        if finding is not same[0]:
+            continue  # told with the first
+        if len(same) == 1:
+            merged.append(finding)
+            continue
+        names = [f.subject for f in same]
+        shown = ", ".join(names[:4]) if len(names) <= 4 else f"{', '.join(names[:3])} and others"
+        merged.append(replace(finding, subject=shown, times=len(same)))
+    return merged
 
 
 def diagnose(
@@ -72,6 +99,8 @@ def diagnose(
             findings.append(
                 Finding(Status.OK, repo.name, f"source {repo.source!r} has no checks here")
             )
+    if placeholder_host(settings.site.base_url):
+        findings.append(_placeholder(settings, config))
     return findings
 
 
@@ -114,6 +143,17 @@ def _configuration(settings: Settings, repos: Sequence[RepoSettings], config: Pa
     return Finding(Status.OK, "configuration", detail)
 
 
+def _placeholder(settings: Settings, config: Path) -> Finding:
+    """The warning for a ``site.base_url`` on a host reserved for examples."""
+    return Finding(
+        Status.WARN,
+        "site.base_url",
+        f"{settings.site.base_url} is a placeholder: feeds and canonical links would lead "
+        "nowhere, and a deploying run (digest run --deploy, the workflow) refuses it",
+        f"set site.base_url in {config} to {DEPLOY_HINT}",
+    )
+
+
 def _token(source: GitHubSource) -> Finding:
     variable = source.token_variable()
     if variable is None:
@@ -130,10 +170,11 @@ def _budget(source: GitHubSource) -> Finding:
     try:
         budgets = source.rate_limits()
     except WireError as error:
-        fix = "check github.api_url / GITHUB_API_URL, the network, and the token"
-        if "network unreachable" in str(error):
-            fix = "check the network (or proxy), then github.api_url / GITHUB_API_URL"
-        return Finding(Status.FAIL, "GitHub API", str(error), fix)
+        detail = str(error).removeprefix("GitHub rate limit: ")
+        fix = _github_fix(
+            detail, "check github.api_url / GITHUB_API_URL, the network, and the token"
+        )
+        return Finding(Status.FAIL, "GitHub API", detail, fix)
     budgets = tuple(b for b in budgets if b.limit > 0)  # anonymous: no GraphQL at all
     detail = ", ".join(f"{b.resource} {b.remaining:,} of {b.limit:,} left" for b in budgets)
     needed = [b for b in budgets if b.resource in ("core", "graphql")]
@@ -195,8 +236,10 @@ def _github_repo(source: GitHubSource, repo: RepoSettings) -> Finding:
     )
 
 
-def _github_fix(detail: str) -> str:
-    """What to do about a repository GitHub would not serve, from the reason it gave."""
+def _github_fix(
+    detail: str, otherwise: str = "check the name, and that the token can read the repository"
+) -> str:
+    """What to do about a check GitHub failed, from the reason it gave; else ``otherwise``."""
     if detail.startswith("GitHub kept failing"):
         return "GitHub is failing on its side; try again later (nothing to change here)"
     if detail.startswith(("network unreachable", "cannot reach GitHub", "GitHub did not answer")):
@@ -205,13 +248,14 @@ def _github_fix(detail: str) -> str:
         return "set a GITHUB_TOKEN that GitHub accepts"
     if detail.startswith("GitHub refused the request"):
         return "wait for the rate limit to reset, or use another token"
-    return "check the name, and that the token can read the repository"
+    return otherwise
 
 
 def _git_repo(repo: RepoSettings, clock: Clock) -> Finding:
     try:
         sha = _resolve_branch(repo, _git_dir(repo))
         changed = last_change(repo)
+        start = history_start(repo)
     except WireError as error:
         fix = f"clone it there (git clone --bare <url> {repo.git}) or correct 'git:' and 'branch:'"
         return Finding(Status.FAIL, repo.name, _without_name(error, repo), fix)
@@ -219,6 +263,14 @@ def _git_repo(repo: RepoSettings, clock: Clock) -> Finding:
         f"clone {repo.git}, branch {repo.branch} at {sha[:12]}, "
         f"last changed {changed.strftime('%Y-%m-%d %H:%M UTC')}"
     )
+    if start is not None:
+        return Finding(
+            Status.WARN,
+            repo.name,
+            f"{detail}: a shallow clone, its history starts {start:%Y-%m-%d %H:%M UTC}; "
+            "days up to then cannot be collected",
+            f"fetch the whole history (git -C {repo.git} fetch --unshallow)",
+        )
     yesterday = clock.now().astimezone(dt.UTC).date() - dt.timedelta(days=1)
     if yesterday > changed.date() + dt.timedelta(days=1):
         # The default day (yesterday) would have no merged changes: the clone is not fetched.

@@ -1,8 +1,14 @@
-"""The one error type for problems a user can fix."""
+"""The one error type for problems a user can fix, and where their tracebacks go."""
 
 from __future__ import annotations
 
+import logging
+
 from digest.models import FailureReason
+
+#: The tracebacks of handled errors, for a developer: the CLI shows them with ``--debug``
+#: only (``-v`` shows more lines, never a traceback).
+TRACEBACKS = logging.getLogger("digest.traceback")
 
 
 class WireError(Exception):

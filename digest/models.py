@@ -98,6 +98,10 @@ class RepoDay(Struct, frozen=True):
     pulls: tuple[PullRequest, ...]
     #: When the collection ran (from the injected clock).
     collected_at: dt.datetime
+    #: The source settings it was collected with (the clone and branch, the API root,
+    #: ``merged_label``...): a day collected with others is collected again. None in
+    #: collections stored before they were recorded (reused as they are).
+    settings: dict[str, str] | None = None
 
 
 class Reference(Struct, frozen=True):
@@ -158,6 +162,8 @@ class FailureReason(StrEnum):
     TIMED_OUT = "timed out"
     UNREADABLE_ANSWER = "unreadable answer"
     NOT_COLLECTED = "not collected"
+    #: A shallow clone whose history does not reach back to the day.
+    HISTORY_MISSING = "history not fetched"
     UNREADABLE = "could not be read"
 
 

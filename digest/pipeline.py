@@ -29,6 +29,7 @@ from digest.models import (
 )
 from digest.registry import Registry
 from digest.render import RenderReport, render_site
+from digest.secrets import redact_records
 from digest.sources.base import Source, SourceContext, day_window
 from digest.store import Store
 
@@ -87,15 +88,20 @@ def collect(
     reused: list[str] = []
     for repo in project.repos:
         stored = store.load_repo_day(repo.name, day)
-        if not refresh and stored is not None and _complete(stored, repo):
+        used = _settings_used(rt, repo)
+        changed = _changed(stored.settings, used) if stored is not None else ""
+        if not refresh and stored is not None and _complete(stored, repo) and not changed:
             log.debug(
                 "%s %s: reusing %s", repo.name, day, count(len(stored.pulls), "stored change")
             )
-            pulls += stored.pulls
+            pulls += redact_records(stored.pulls, rt.env)
             reused.append(repo.name)
             continue
+        if changed and not refresh:
+            log.info("%s %s: collecting again: %s since it was collected", repo.name, day, changed)
         try:
-            found = _collect_repo(rt, repo, day)
+            # A token quoted in a pull request is replaced before anything is stored.
+            found = redact_records(_collect_repo(rt, repo, day), rt.env)
         except WireError as error:
             # Here, not at the top: it imports socket, which rendering has no use for.
             from digest.failures import public_reason, unreachable
@@ -105,7 +111,7 @@ def collect(
             log.error("%s", error)
             if stored is not None:  # Never lose what an earlier run collected.
                 _keep(stored, repo)
-                pulls += stored.pulls
+                pulls += redact_records(stored.pulls, rt.env)
                 continue
             # The details are in the log line above; the edition gets a public reason only.
             failures.append(RepoFailure(repo=repo.name, reason=public_reason(error)))
@@ -117,6 +123,7 @@ def collect(
                 source=repo.source or "",
                 pulls=found,
                 collected_at=rt.clock.now(),
+                settings=used,
             )
         )
         log.info("%s %s: collected %s", repo.name, day, count(len(found), "change"))
@@ -151,47 +158,9 @@ def stored(rt: Runtime, project: ProjectSettings, day: dt.date) -> Collected:
         if repo_day is None:
             failures.append(RepoFailure(repo=repo.name, reason=FailureReason.NOT_COLLECTED))
         else:
-            pulls += repo_day.pulls
+            pulls += redact_records(repo_day.pulls, rt.env)
             reused.append(repo.name)
     return Collected(tuple(pulls), tuple(failures), reused=tuple(reused))
-
-
-class Stale(Struct, frozen=True):
-    """A repository whose source stops before some of the days asked for."""
-
-    repo: str
-    #: When the source last changed (a clone's branch tip).
-    last_change: dt.datetime
-    #: The days asked for that start more than a day after ``last_change``.
-    days: tuple[dt.date, ...]
-
-
-def stale_sources(
-    rt: Runtime, projects: Sequence[ProjectSettings], days: Sequence[dt.date]
-) -> list[Stale]:
-    """Return the repositories of ``projects`` whose source ends over a day before some of ``days``.
-
-    Only sources that know when they last changed (a git clone) are asked; one that cannot
-    be read is left to collect to report.
-    """
-    found: list[Stale] = []
-    seen: set[str] = set()
-    context = SourceContext(settings=rt.settings, clock=rt.clock, env=rt.env)
-    for repo in (repo for project in projects for repo in project.repos):
-        if repo.name in seen:
-            continue
-        seen.add(repo.name)
-        last_change = getattr(rt.registry.source(repo.source or "")(context), "last_change", None)
-        if last_change is None:
-            continue
-        try:
-            when: dt.datetime = last_change(repo)
-        except WireError:
-            continue
-        late = tuple(day for day in days if day > when.date() + dt.timedelta(days=1))
-        if late:
-            found.append(Stale(repo.name, when, late))
-    return found
 
 
 def make_writer(rt: Runtime, name: str) -> Writer:
@@ -301,13 +270,44 @@ def render(rt: Runtime) -> RenderReport:
     return render_site(rt.settings, rt.store)
 
 
-def _collect_repo(rt: Runtime, repo: RepoSettings, day: dt.date) -> tuple[PullRequest, ...]:
+def _source(rt: Runtime, repo: RepoSettings) -> Source:
+    """The run's source of ``repo`` (one per source name, built on first use)."""
     name = repo.source or ""
     source = rt.sources.get(name)
     if source is None:
         context = SourceContext(settings=rt.settings, clock=rt.clock, env=rt.env)
         source = rt.sources[name] = rt.registry.source(name)(context)
-    return source.collect(repo, day)
+    return source
+
+
+def _collect_repo(rt: Runtime, repo: RepoSettings, day: dt.date) -> tuple[PullRequest, ...]:
+    return _source(rt, repo).collect(repo, day)
+
+
+def _settings_used(rt: Runtime, repo: RepoSettings) -> dict[str, str]:
+    """The settings a collection of ``repo`` depends on, as its source says (none if it
+    does not say, or cannot: collecting then reports the problem).
+    """
+    try:
+        used = getattr(_source(rt, repo), "settings_used", None)
+        return dict(used(repo)) if used is not None else {}
+    except WireError:
+        return {}
+
+
+def _changed(before: Mapping[str, str] | None, now: Mapping[str, str]) -> str:
+    """Say which of the settings ``before`` (stored with a collection) differ ``now``.
+
+    Empty when none do, or when the collection recorded none (stored by an earlier version).
+    """
+    if before is None:
+        return ""
+    keys = sorted(key for key in set(before) | set(now) if before.get(key) != now.get(key))
+
+    def said(value: str | None) -> str:
+        return repr(value) if value else "none"
+
+    return ", ".join(f"{key} {said(before.get(key))} -> {said(now.get(key))}" for key in keys)
 
 
 def _complete(repo_day: RepoDay, repo: RepoSettings) -> bool:

@@ -2,22 +2,34 @@
 
 A library that fails on a header may quote the token raw, ``repr``-escaped, URL-encoded or
 inside a Basic-auth value; :class:`Redactor` replaces every one of those spellings, so no
-message carries a secret into a log line, a digest or a page.
+message carries a secret into a log line, a digest or a page. A token quoted in a pull
+request (a commit message pasting a command line) is replaced too, by
+:func:`redact_records`, before the collection is stored.
 """
 
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, TypeVar
 from urllib.parse import quote, quote_plus
+
+import msgspec
 
 from digest.errors import UsageError
 
 #: Environment variables whose values are secrets.
 SECRET_VARIABLES = ("GITHUB_TOKEN", "GH_TOKEN", "OPENAI_API_KEY")
-REDACTED = "[secret]"
+#: What a secret is replaced with, in a log line or in a record's text.
+REDACTED = "[redacted]"
+#: Secrets shorter than this are not looked for in pull-request text: no real token is so
+#: short (``OPENAI_API_KEY=local`` serves a local model server), and redacting one would
+#: blank ordinary words of titles and descriptions.
+RECORD_SECRET_MIN = 8
+R = TypeVar("R", bound=msgspec.Struct)
 #: User names a client may pair a token with in Basic auth.
 _BASIC_USERS = ("", "x-access-token", "token", "x-oauth-basic", "git")
 
@@ -79,7 +91,7 @@ class Redactor(logging.Filter):
         self._spellings = sorted(found, key=len, reverse=True)  # Longest first: no partial leak.
 
     def redact(self, text: str) -> str:
-        """Return ``text`` with every spelling of every secret replaced by ``[secret]``."""
+        """Return ``text`` with every spelling of every secret replaced by ``[redacted]``."""
         for spelling in self._spellings:
             if spelling in text:
                 text = text.replace(spelling, REDACTED)
@@ -120,3 +132,49 @@ def install(env: Mapping[str, str]) -> Redactor:
         if REDACTOR not in logger.filters:
             logger.addFilter(REDACTOR)
     return REDACTOR
+
+
+def redact_records(records: Sequence[R], env: Mapping[str, str]) -> tuple[R, ...]:
+    """Return ``records`` with every secret of ``env`` replaced in each string they hold.
+
+    Titles, bodies, labels, file paths, authors: anything a source stored. A record with
+    nothing to replace is returned as it is.
+    """
+    redactor = _record_redactor(
+        tuple(
+            sorted(
+                value
+                for name in SECRET_VARIABLES
+                if len(value := env.get(name, "").strip()) >= RECORD_SECRET_MIN
+            )
+        )
+    )
+    if redactor is None:
+        return tuple(records)
+    return tuple(_redacted(record, redactor) for record in records)
+
+
+@functools.lru_cache(maxsize=4)
+def _record_redactor(secrets: tuple[str, ...]) -> Redactor | None:
+    """One redactor per set of secrets (working out the spellings costs a little)."""
+    return Redactor(secrets) if secrets else None
+
+
+def _redacted(record: R, redactor: Redactor) -> R:
+    """``record`` with each of its strings redacted; ``record`` itself if none changed."""
+    changed = False
+
+    def clean(value: Any) -> Any:
+        nonlocal changed
+        if isinstance(value, str):
+            text = redactor.redact(value)
+            changed = changed or text != value
+            return text
+        if isinstance(value, dict):
+            return {key: clean(item) for key, item in value.items()}
+        if isinstance(value, list | tuple):
+            return [clean(item) for item in value]
+        return value
+
+    cleaned = clean(msgspec.to_builtins(record))
+    return msgspec.convert(cleaned, type(record)) if changed else record

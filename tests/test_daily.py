@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -53,13 +54,22 @@ def checkout(origin: Path, where: Path) -> Path:
     return where
 
 
-def daily(cwd: Path, now: str, *args: str) -> subprocess.CompletedProcess[str]:
-    """Run scripts/daily in ``cwd`` with the clock at ``now``; digest from this interpreter."""
-    env = git_env() | {
-        "WIRE_NOW": now,
-        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-        "WIRE_DATA_BRANCH": "wire-data",
-    }
+def daily(
+    cwd: Path, now: str, *args: str, env: Mapping[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run scripts/daily in ``cwd`` with the clock at ``now``; digest from this interpreter.
+
+    ``env`` adds to (or overrides) the environment it runs with.
+    """
+    env = (
+        git_env()
+        | {
+            "WIRE_NOW": now,
+            "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+            "WIRE_DATA_BRANCH": "wire-data",
+        }
+        | dict(env or {})
+    )
     env.pop("GITHUB_STEP_SUMMARY", None)
     env.pop("GITHUB_OUTPUT", None)
     return subprocess.run(

@@ -215,6 +215,7 @@ def test_missing_blobs_lose_counts_only_where_missing(
     assert [_subcommand(c) for c in spawns.commands] == [
         "cat-file",
         "rev-list",
+        "rev-parse",
         "log",
         "log",
         "cat-file",
@@ -443,6 +444,7 @@ def test_git_processes_do_not_grow_with_commits(
     assert [_subcommand(cmd) for cmd in spawns.commands] == [
         "cat-file",
         "rev-list",
+        "rev-parse",
         "log",
         "cat-file",
         "cat-file",

@@ -517,7 +517,7 @@ def test_the_token_is_in_no_log_error_or_record(
     message = Run(fake_github, retries=1).fails()
 
     assert all(seen.authorization == f"token {TOKEN}" for seen in fake_github.seen)
-    assert "bad token [secret]" in message
+    assert "bad token [redacted]" in message
     records = json.dumps([msgspec.to_builtins(p) for p in pulls], default=str)
     for text in (message, caplog.text, records):
         assert TOKEN not in text

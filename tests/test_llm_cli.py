@@ -22,7 +22,7 @@ KEY = "sk-cli-do-not-leak"
 CONFIG = """\
 site:
   title: Rocket Wire
-  base_url: https://news.example.org/
+  base_url: https://acme.github.io/rocket/
 {writer}
 openai:
   model: wire-test

@@ -331,8 +331,8 @@ def test_doctor_says_the_network_is_unreachable_when_names_do_not_resolve(
     config = write_config(tmp_path)
     assert digest(config, "http://api.github.test", "doctor") == 1
     out = capsys.readouterr().out
-    assert "FAIL  GitHub API: GitHub rate limit: network unreachable" in out
-    assert "fix: check the network (or proxy)" in out and "check the name" not in out
+    assert "FAIL  GitHub API, GitHub GraphQL, acme/rocket, acme/ground (4 times): network " in out
+    assert "fix: check the network or proxy" in out and "check the name" not in out
 
 
 def test_a_stale_clone_is_one_warning_per_run(

@@ -25,7 +25,14 @@ class SourceContext(Struct, frozen=True):
 
 
 class Source(Protocol):
-    """Collects the changes that landed in one repository during one UTC day."""
+    """Collects the changes that landed in one repository during one UTC day.
+
+    A source may also answer, for a repository: ``settings_used(repo) -> dict[str, str]``,
+    the settings a collection depends on (stored with it: when they change, the day is
+    collected again); ``last_change(repo) -> datetime``, when it last changed (a clone
+    not fetched); ``history_start(repo) -> datetime | None``, where its history starts
+    (a shallow clone). The pipeline asks only sources that have them.
+    """
 
     def collect(self, repo: RepoSettings, day: dt.date) -> tuple[PullRequest, ...]:
         """Return every change merged into ``repo.branch`` on ``day`` (UTC), oldest first.

@@ -1,14 +1,16 @@
 """Collect a day's merged changes from a local git clone (bare or not, partial or full).
 
 A change is a commit on the first-parent history of the configured branch whose
-committer time falls in the UTC day. One collection runs four git processes in the
-usual case and eight at most, however many commits the day has:
+committer time falls in the UTC day. One collection runs five git processes in the
+usual case and nine at most, however many commits the day has:
 
 1. ``git cat-file --batch-check`` resolves the branch (and proves the folder is a repo);
    only when the branch is missing, ``git for-each-ref`` lists the branches there are;
 2. ``git rev-list --first-parent --timestamp`` lists the branch's commits with their
    committer times, and the day's are picked from it (never ``--since``: git stops
    walking at the first older commit, and committer dates are not ordered);
+   ``git rev-parse --is-shallow-repository`` tells whether a shallow clone cut that list:
+   a day up to the cut is refused, never collected as empty or partial;
 3. ``git log --no-walk --stdin --numstat -z`` reads those commits and their files, and
    ``git cat-file --batch`` their raw messages, which ``git log`` cuts at a NUL byte
    (neither runs on a day without commits);
@@ -126,6 +128,21 @@ class GitSource:
         linker = Linker(repo.name, messages, self._lookup(repo.name, git_dir, messages))
         return tuple(_pull(repo, c, m, linker) for c, m in zip(commits, messages, strict=True))
 
+    def settings_used(self, repo: RepoSettings) -> dict[str, str]:
+        """The settings a collection of ``repo`` depends on: its clone and branch.
+
+        The clone is named relative to ``data_dir`` (both are usually relative to the
+        configuration), so a checkout moved elsewhere, as on a fresh CI runner, is the same.
+        """
+        where = repo.git.resolve() if repo.git is not None else None
+        data_dir = self.context.settings.data_dir.resolve()
+        clone = os.path.relpath(where, data_dir) if where is not None else ""
+        return {"git": clone, "branch": repo.branch}
+
+    def history_start(self, repo: RepoSettings) -> dt.datetime | None:
+        """Return where a shallow clone cuts the history of ``repo.branch`` (None: whole)."""
+        return history_start(repo)
+
     def last_change(self, repo: RepoSettings) -> dt.datetime:
         """Return when the tip of ``repo.branch`` in the clone was committed (UTC).
 
@@ -143,13 +160,16 @@ class GitSource:
         # Committer dates are not ordered along a branch, and `git log --since` stops at
         # the first older commit: one dated years back would hide the day's earlier ones.
         # So the whole first-parent list (sha and date only: cheap) is filtered here.
-        listed = _run_git(git_dir, ["rev-list", "--first-parent", "--timestamp", tip, "--"])
-        if listed.returncode != 0:
+        listed = _first_parents(repo, git_dir, tip)
+        cut = _cut(listed, _shallow_cuts(git_dir))
+        if cut is not None and start <= cut:
             raise SourceError(
-                f"{repo.name}: cannot read the history of {repo.git}: {_stderr(listed)}",
-                FailureReason.UNREADABLE,
+                f"{repo.name} {day}: {repo.git} is a shallow clone whose history of "
+                f"{repo.branch} starts at {cut:%Y-%m-%d %H:%M UTC}, so {day} cannot be read; "
+                f"fetch the whole history (git -C {repo.git} fetch --unshallow)",
+                FailureReason.HISTORY_MISSING,
             )
-        shas = _in_window(listed.stdout.decode("ascii", "replace"), window)
+        shas = _in_window(listed, window)
         if not shas:
             return []
         fmt = LogFormat(secrets.token_hex(8))
@@ -189,6 +209,59 @@ class GitSource:
             self.context.log.warning("git cat-file failed in %s: %s", git_dir, _stderr(done))
         found = parse_batch(done.stdout, wanted)
         return {name: parse_message(sha, text, repo) for name, (sha, text) in found.items()}
+
+
+def history_start(repo: RepoSettings) -> dt.datetime | None:
+    """Return where the first-parent history of ``repo.branch`` is cut in a shallow clone.
+
+    That is the committer date (UTC) of the oldest commit the clone has on it; None when
+    the history is whole (the clone is not shallow, or its cut is off that branch). Days
+    up to that moment cannot be collected. Raises :class:`SourceError` as collecting does.
+    """
+    git_dir = _git_dir(repo)
+    tip = _resolve_branch(repo, git_dir)
+    cuts = _shallow_cuts(git_dir)
+    return _cut(_first_parents(repo, git_dir, tip), cuts) if cuts else None
+
+
+def _first_parents(repo: RepoSettings, git_dir: Path, tip: str) -> str:
+    """Return ``rev-list --first-parent --timestamp`` of ``tip``: ``<time> <sha>``, newest first."""
+    listed = _run_git(git_dir, ["rev-list", "--first-parent", "--timestamp", tip, "--"])
+    if listed.returncode != 0:
+        raise SourceError(
+            f"{repo.name}: cannot read the history of {repo.git}: {_stderr(listed)}",
+            FailureReason.UNREADABLE,
+        )
+    return listed.stdout.decode("ascii", "replace")
+
+
+def _shallow_cuts(git_dir: Path) -> frozenset[str]:
+    """Return the commits a shallow clone was cut at (their parents are missing); none if whole.
+
+    One ``git rev-parse --is-shallow-repository``, which also says where git keeps the list
+    (the ``shallow`` file).
+    """
+    done = _run_git(git_dir, ["rev-parse", "--is-shallow-repository", "--git-path", "shallow"])
+    answer = done.stdout.decode("utf-8", "replace").splitlines()
+    if done.returncode != 0 or len(answer) != 2 or answer[0] != "true":
+        return frozenset()
+    listed = Path(answer[1])
+    try:
+        return frozenset((listed if listed.is_absolute() else git_dir / listed).read_text().split())
+    except OSError:
+        return frozenset()
+
+
+def _cut(rev_list: str, cuts: frozenset[str]) -> dt.datetime | None:
+    """Return the date of the last commit of ``rev_list`` when it is one of the ``cuts``.
+
+    A first-parent history that ends at a cut lost what came before it; one that ends at a
+    root commit is whole, even in a shallow clone.
+    """
+    stamp, _, sha = (rev_list.strip().splitlines() or [""])[-1].partition(" ")
+    if sha not in cuts or not stamp.isdigit():
+        return None
+    return dt.datetime.fromtimestamp(int(stamp), dt.UTC)
 
 
 def _hints(messages: Iterable[Message]) -> Iterable[Hint]:

@@ -83,28 +83,69 @@ def mode_hint(
     if label is not None:
         merged = _search(client, f"repo:{repo.name} is:pr is:merged merged:{span(start, end)}", 1)
         if merged.total_count == 0:
-            return None
+            return _other_label(client, repo, label, start, end, when)
         return ModeHint(
             f"none closed with the label {label!r} {when}, but "
             f"{count(merged.total_count, 'pull request')} merged through GitHub",
             f"remove 'merged_label: {_yaml(label)}' from {repo.name} in the configuration",
         )
+    _, labels = _closed_unmerged(client, repo, start, end)
+    if not labels:
+        return None
+    (name, landed), *_ = labels.most_common(1)
+    return ModeHint(
+        f"none merged through GitHub {when}, but {count(landed, 'pull request')} closed "
+        f"with the label {name!r} (a merge bot lands them so)",
+        f"put 'merged_label: {_yaml(name)}' under {repo.name} in the configuration",
+    )
+
+
+def _other_label(
+    client: Client,
+    repo: RepoSettings,
+    label: str,
+    start: dt.datetime,
+    end: dt.datetime,
+    when: str,
+) -> ModeHint | None:
+    """The hint for a labelled repository with nothing closed with ``label`` and nothing
+    merged: other pull requests closed in ``[start, end)`` mean the label is likely wrong.
+    """
+    closed, labels = _closed_unmerged(client, repo, start, end)
+    if closed == 0:
+        return None  # a quiet day: nothing closed at all
+    said = (
+        f"none closed with the label {label!r} {when}, but {count(closed, 'pull request')} closed"
+    )
+    other = next((name for name, _ in labels.most_common() if name.lower() != label.lower()), None)
+    if other is not None:
+        return ModeHint(
+            f"{said}, {labels[other]} of them with the label {other!r}",
+            f"put 'merged_label: {_yaml(other)}' under {repo.name} in the configuration",
+        )
+    return ModeHint(
+        f"{said} without it",
+        f"check 'merged_label: {_yaml(label)}' under {repo.name}: it must be the label the "
+        "merge bot puts on the pull requests it lands",
+    )
+
+
+def _closed_unmerged(
+    client: Client, repo: RepoSettings, start: dt.datetime, end: dt.datetime
+) -> tuple[int, Counter[str]]:
+    """Return how many pull requests of ``repo`` were closed unmerged in ``[start, end)``, and
+    the merge-bot-style labels (``Merged``, ``landed``) among the first 100 (one request).
+    """
     query = f"repo:{repo.name} is:pr is:closed is:unmerged closed:{span(start, end)}"
+    page = _search(client, query, 100)
     labels = Counter(
         one_line(tag.name)
-        for item in _search(client, query, 100).items
+        for item in page.items
         if item.pull_request is not None
         for tag in item.labels
         if MERGED_STYLE.search(tag.name)
     )
-    if not labels:
-        return None
-    (name, closed), *_ = labels.most_common(1)
-    return ModeHint(
-        f"none merged through GitHub {when}, but {count(closed, 'pull request')} closed "
-        f"with the label {name!r} (a merge bot lands them so)",
-        f"put 'merged_label: {_yaml(name)}' under {repo.name} in the configuration",
-    )
+    return page.total_count, labels
 
 
 def _search(client: Client, query: str, per_page: int) -> _Page:

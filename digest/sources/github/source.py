@@ -14,10 +14,10 @@ from typing import Any, Protocol
 from msgspec import Struct
 
 from digest.config import RepoSettings
-from digest.errors import WireError
+from digest.errors import TRACEBACKS, WireError
 from digest.models import PullRequest
 from digest.sources.base import SourceContext, day_window
-from digest.sources.github.client import Client, connect, find_token
+from digest.sources.github.client import Client, api_url, connect, find_token
 from digest.sources.github.errors import (
     API_ERRORS,
     NotFound,
@@ -128,6 +128,13 @@ class GitHubSource:
             budget,
         )
         return pulls
+
+    def settings_used(self, repo: RepoSettings) -> dict[str, str]:
+        """The settings a collection of ``repo`` depends on: the API root and ``merged_label``."""
+        used = {"api_url": api_url(self.context.settings, self.context.env)}
+        if repo.merged_label is not None:
+            used["merged_label"] = repo.merged_label
+        return used
 
     def check(self, repo: RepoSettings) -> None:
         """Raise :class:`WireError` unless ``repo`` answers to its name (one request)."""
@@ -271,5 +278,5 @@ class GitHubSource:
                 f"{repo.name}: the repository was renamed or moved to {error.name}; "
                 f"put 'name: {error.name}' in the configuration"
             )
-        self.context.log.debug("%s: %s", repo.name, client.traceback(error))
+        TRACEBACKS.debug("%s: %s", repo.name, client.traceback(error))
         return WireError(f"{repo.name}: {client.explain(error)}")
