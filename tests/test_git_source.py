@@ -16,6 +16,7 @@ from digest.errors import WireError
 from digest.models import ChangeLink, FileChange, PullRequest
 from digest.sources.base import SourceContext
 from digest.sources.git import GitSource
+from digest.summarize.classify import classify
 from tests.gitrepo import GitRepo, at
 
 REPO = "acme/widgets"
@@ -270,6 +271,25 @@ def test_reverts_link_to_what_they_revert(repo: GitRepo) -> None:
         undo: ChangeLink(REPO, 12, knob, "Add knob"),
         bump: None,
     }
+
+
+def test_a_squash_quoting_a_revert_of_its_own_branch_reverts_nothing(repo: GitRepo) -> None:
+    """A squashed pull request whose branch reverted one of its own commits quotes that
+    "This reverts commit" line; the commit is in the clone but never landed on main."""
+    repo.commit("Base", at(BEFORE), {"base.txt": "1\n"})
+    repo.branch("topic")
+    repo.checkout("topic")
+    tried = repo.commit("Try a faster loop", at(BEFORE, 1), {"loop.txt": "1\n"})
+    repo.commit(f'Revert "Try a faster loop"\n\nThis reverts commit {tried}.', at(BEFORE, 2))
+    repo.checkout("main")
+    landed = repo.commit(
+        f"Tune the loop (#40)\n\n* Try a faster loop\n\n* Revert\n\nThis reverts commit {tried}.",
+        at(DAY, 1),
+        {"loop.txt": "2\n"},
+    )
+    (pull,) = collect(repo.path)
+    assert pull.sha == landed and pull.reverts is None
+    assert classify(pull).kind != "revert"
 
 
 def test_relands_link_to_the_original(repo: GitRepo) -> None:

@@ -7,7 +7,7 @@ and any older ones a source looked up, so every source links reverts and re-land
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 
 from digest.models import ChangeLink
 from digest.sources._gitlog import Hint, Message
@@ -16,13 +16,23 @@ from digest.sources._gitlog import Hint, Message
 class Linker:
     """Turns what messages say about other changes into :class:`ChangeLink` records.
 
-    ``day`` are the day's parsed commits, ``looked_up`` the older ones read by sha.
+    ``day`` are the day's parsed commits, ``looked_up`` the older ones read by sha, and
+    ``landed`` (when the source knows it) the shas on the branch.
     """
 
-    def __init__(self, repo: str, day: Sequence[Message], looked_up: Mapping[str, Message]):
+    def __init__(
+        self,
+        repo: str,
+        day: Sequence[Message],
+        looked_up: Mapping[str, Message],
+        landed: Container[str] | None = None,
+    ):
         self.repo = repo
         self.day = day
         self.looked_up = looked_up
+        #: The commits on the branch, when the source knows them: a sha a body alone names
+        #: links only to one of these.
+        self.landed = landed
         links = [(m.reverts, self.reverts(m.reverts)) for m in day if m.reverts]
         self._reverted: dict[Hint, ChangeLink | None] = dict(links)
         self.day_reverts = [link for _, link in links if link is not None]
@@ -52,6 +62,9 @@ class Linker:
         None when only a body mentioned a sha and it is no commit of this repository.
         """
         target = self.find(hint.sha)
+        landed = self.landed
+        if hint.weak and target is not None and landed is not None and target not in self.day:
+            target = target if target.sha in landed else None  # a branch's own, never landed
         if target is None:
             return None if hint.weak else ChangeLink(self.repo, hint.number, hint.sha, hint.title)
         number = target.number if target.number is not None else hint.number

@@ -123,9 +123,14 @@ class GitSource:
         """
         git_dir = _git_dir(repo)
         tip = _resolve_branch(repo, git_dir)
-        commits = _whole_messages(git_dir, self._read_log(repo, git_dir, tip, day))
+        listed = _first_parents(repo, git_dir, tip)
+        commits = _whole_messages(git_dir, self._read_log(repo, git_dir, listed, day))
         messages = [parse_message(c.sha, c.message, repo.name) for c in commits]
-        linker = Linker(repo.name, messages, self._lookup(repo.name, git_dir, messages))
+        looked_up = self._lookup(repo.name, git_dir, messages)
+        # A sha a body alone names must have landed on the branch: a squashed pull request
+        # quotes the reverts of its own branch's commits, which never landed.
+        landed = _landed(listed) if looked_up else frozenset()
+        linker = Linker(repo.name, messages, looked_up, landed)
         return tuple(_pull(repo, c, m, linker) for c, m in zip(commits, messages, strict=True))
 
     def settings_used(self, repo: RepoSettings) -> dict[str, str]:
@@ -152,15 +157,15 @@ class GitSource:
         return last_change(repo)
 
     def _read_log(
-        self, repo: RepoSettings, git_dir: Path, tip: str, day: dt.date
+        self, repo: RepoSettings, git_dir: Path, listed: str, day: dt.date
     ) -> list[RawCommit]:
-        """Return the commits of ``day`` on the first-parent history of ``tip``, oldest first."""
+        """Return the commits of ``day`` on the first-parent history ``listed`` (what
+        ``rev-list --first-parent --timestamp`` printed), oldest first."""
         start, end = day_window(day)
         window = range(int(start.timestamp()), int(end.timestamp()))
         # Committer dates are not ordered along a branch, and `git log --since` stops at
         # the first older commit: one dated years back would hide the day's earlier ones.
         # So the whole first-parent list (sha and date only: cheap) is filtered here.
-        listed = _first_parents(repo, git_dir, tip)
         cut = _cut(listed, _shallow_cuts(git_dir))
         if cut is not None and start <= cut:
             raise SourceError(
@@ -360,6 +365,11 @@ def _whole_messages(git_dir: Path, commits: list[RawCommit]) -> list[RawCommit]:
         else c
         for c in commits
     ]
+
+
+def _landed(rev_list: str) -> frozenset[str]:
+    """The shas of ``rev-list --timestamp`` output: the commits that landed on the branch."""
+    return frozenset(line.partition(" ")[2] for line in rev_list.splitlines())
 
 
 def _in_window(rev_list: str, window: range) -> list[str]:
