@@ -11,8 +11,8 @@ current one is kept for readers that resolved the link just before the swap; old
 are deleted. Each build records the pages it changed, so the next build starts from the
 build before last caught up with them, rather than from a copy of every page.
 
-Builds are serialised by the caller (the CLI holds the data lock); a build deletes the
-unfinished copies it finds.
+Builds are serialised by the caller (the CLI holds the site lock, see :mod:`digest.lock`);
+a build deletes the unfinished copies it finds.
 """
 
 from __future__ import annotations
@@ -45,8 +45,10 @@ class StagedSite:
     def __init__(self, site_dir: Path) -> None:
         self.site_dir = site_dir
         self.builds = site_dir.parent / f".{site_dir.name}.builds"
-        #: What builds keep to go faster (compiled templates, fragments); never published.
-        self.cache = self.builds / "cache"
+        #: What builds keep to go faster (fragments); never published, and outside the
+        #: builds folder, which a CI job saves and restores (README, *Deploy*): a restored
+        #: fragment would go into pages unchecked.
+        self.cache = site_dir.parent / f".{site_dir.name}.cache"
         self.path: Path | None = None
         #: The build the copy was made from (None: made from nothing or a plain folder).
         self.origin: str | None = None
@@ -89,6 +91,8 @@ class StagedSite:
             _remove(leftover)
         for link in self.site_dir.parent.glob(f".{self.site_dir.name}.link-*"):
             link.unlink(missing_ok=True)  # A new link a killed build never swapped in.
+        # Where earlier versions kept compiled templates and fragments: never read now.
+        _remove(self.builds / "cache")
 
     def finish(self, *, changed: bool, paths: Sequence[str] = ()) -> None:
         """Publish the copy, or throw it away when nothing ``changed`` and the layout is current.

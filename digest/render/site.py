@@ -99,7 +99,7 @@ def _publish(
     fragments = Fragments(staged.cache / "fragments")
     state = None
     try:
-        env = make_environment(settings, cache=staged.cache / "templates")
+        env = make_environment(settings)
         state = manifest.open_manifest(staged.builds / manifest.NAME, fingerprint, site_dir)
         present = files_under(site_dir)
         report = _build_site(settings, store, env, fragments, site_dir, state, inputs, present)
