@@ -10,8 +10,11 @@ full build writes.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import os
 import shutil
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -27,6 +30,7 @@ from tests.factories import edition_series, make_digest, make_settings, save_all
 
 pytestmark = pytest.mark.reliability
 NEW_DAY = dt.date(2026, 1, 20)
+EDITION = "rockets/2026-01-08.html"
 
 
 @pytest.fixture
@@ -106,6 +110,119 @@ def test_a_build_keeps_nothing_but_builds_and_the_manifest_where_a_cache_saves(
     assert kept == {"2", "3", "2.changes.json", "3.changes.json", "manifest.sqlite"}
     compiled = [p for p in tmp_path.rglob("*") if p.name.startswith("__jinja2_")]
     assert compiled == []
+
+
+def test_a_page_added_to_the_restored_builds_is_not_published(
+    settings: Settings, tmp_path: Path
+) -> None:
+    runner = restore(settings, tmp_path / "runner")
+
+    def add(folder: Path) -> None:
+        (folder / "login.html").write_text("<form action=https://evil.example/>")
+        (folder / "rockets/2026-01-12.html").write_text("<p>a forged edition</p>")
+        (folder / "rockets/assets").mkdir()
+        (folder / "rockets/assets/x.svg").write_text("<svg onload=alert(1)>")
+
+    each_build(runner, add)
+    report = next_day(runner)
+    site = runner.site_dir
+    assert not (site / "login.html").exists()
+    assert not (site / "rockets/assets").exists()
+    assert not (site / "rockets/2026-01-12.html").exists()
+    assert {"login.html", "rockets/2026-01-12.html", "rockets/assets/x.svg"} <= set(report.deleted)
+    assert site_files(site) == full_build(runner, tmp_path / "clean")
+
+
+def test_an_edition_edited_with_its_time_kept_is_rendered_again(
+    settings: Settings, tmp_path: Path
+) -> None:
+    runner = restore(settings, tmp_path / "runner")
+    original = (runner.site_dir / EDITION).read_bytes()
+
+    def edit(folder: Path) -> None:
+        page = folder / EDITION
+        before = page.stat()
+        forged = original.replace(b"Rockets edition number 14", b"Rockets edition number 41")
+        assert forged != original and len(forged) == len(original)
+        page.write_bytes(forged)
+        os.utime(page, ns=(before.st_atime_ns, before.st_mtime_ns))
+
+    each_build(runner, edit)
+    report = next_day(runner)
+    assert EDITION in report.written
+    assert (runner.site_dir / EDITION).read_bytes() == original
+    assert site_files(runner.site_dir) == full_build(runner, tmp_path / "clean")
+
+
+def test_the_same_tampering_is_undone_when_no_day_is_added(
+    settings: Settings, tmp_path: Path
+) -> None:
+    """A run that adds nothing still builds on a runner (the data's file times are new)."""
+    runner = restore(settings, tmp_path / "runner")
+    original = (runner.site_dir / EDITION).read_bytes()
+    each_build(runner, lambda folder: (folder / EDITION).write_bytes(b"<p>forged</p>"))
+    each_build(runner, lambda folder: (folder / "extra.html").write_text("<p>extra</p>"))
+    build(runner)
+    assert (runner.site_dir / EDITION).read_bytes() == original
+    assert not (runner.site_dir / "extra.html").exists()
+
+
+def test_a_page_edited_with_its_time_kept_is_noticed_when_nothing_else_changed(
+    settings: Settings,
+) -> None:
+    """On the machine that built the site, with no input changed (the stamp says the site
+    is current), the site is still checked against the manifest."""
+    page = settings.site_dir / EDITION
+    original = page.read_bytes()
+    before = page.stat()
+    page.write_bytes(original.replace(b"Rockets edition number 14", b"Rockets edition number 41"))
+    os.utime(page, ns=(before.st_atime_ns, before.st_mtime_ns))
+    report = build(settings)
+    assert report.written == (EDITION,)
+    assert page.read_bytes() == original
+    assert build(settings).pages_written == 0  # then current again, at once
+
+
+def test_links_in_the_restored_site_are_not_published(settings: Settings, tmp_path: Path) -> None:
+    """A link to a file or folder outside the site would publish it (an upload that
+    follows links)."""
+    runner = restore(settings, tmp_path / "runner")
+    secret = tmp_path / "secrets"
+    secret.mkdir()
+    (secret / "token").write_text("ghp_not_to_be_published")
+
+    def link(folder: Path) -> None:
+        (folder / "token.txt").symlink_to(secret / "token")
+        (folder / "rockets/private").symlink_to(secret, target_is_directory=True)
+        page = folder / EDITION
+        page.unlink()
+        page.symlink_to(secret / "token")
+
+    each_build(runner, link)
+    next_day(runner)
+    published = list(runner.site_dir.resolve().rglob("*"))
+    assert not any(p.is_symlink() for p in published)
+    assert b"ghp_not_to_be_published" not in b"".join(site_files(runner.site_dir).values())
+    assert (secret / "token").read_text() == "ghp_not_to_be_published"
+    assert site_files(runner.site_dir) == full_build(runner, tmp_path / "clean")
+
+
+def test_a_manifest_with_a_trigger_is_not_used(settings: Settings, tmp_path: Path) -> None:
+    """A trigger in a restored manifest could rewrite what the build records."""
+    runner = restore(settings, tmp_path / "runner")
+    manifest = builds_of(runner) / "manifest.sqlite"
+    with contextlib.closing(sqlite3.connect(manifest)) as db:
+        db.execute(
+            "CREATE TRIGGER keep AFTER INSERT ON pages BEGIN "
+            "UPDATE pages SET key = 'forged' WHERE path = NEW.path; END"
+        )
+        db.commit()
+    each_build(runner, lambda folder: (folder / EDITION).write_bytes(b"<p>forged</p>"))
+    next_day(runner)
+    with contextlib.closing(sqlite3.connect(manifest)) as db:
+        kinds = {kind for (kind,) in db.execute("SELECT type FROM sqlite_master")}
+    assert "trigger" not in kinds
+    assert site_files(runner.site_dir) == full_build(runner, tmp_path / "clean")
 
 
 def _poison_compiled_templates(settings: Settings, folder: Path, ran: Path) -> None:

@@ -12,7 +12,8 @@ are deleted. Each build records the pages it changed, so the next build starts f
 build before last caught up with them, rather than from a copy of every page.
 
 Builds are serialised by the caller (the CLI holds the site lock, see :mod:`digest.lock`);
-a build deletes the unfinished copies it finds.
+a build deletes the unfinished copies it finds. What it copies may come from a restored
+cache: the build checks it before keeping any of it (see :mod:`.verify`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ from digest.text import count
 
 log = logging.getLogger("digest")
 _STAGING = "staging-"
+#: The build manifest's file in the builds folder (see :mod:`.manifest`).
+MANIFEST = "manifest.sqlite"
 #: Beside build ``<n>``: what it changed in the copy it started from (see ``finish``).
 _CHANGES = "{}.changes.json"
 #: The files of a build besides its pages: the stamp, and the manifest of earlier versions.
@@ -45,6 +48,7 @@ class StagedSite:
     def __init__(self, site_dir: Path) -> None:
         self.site_dir = site_dir
         self.builds = site_dir.parent / f".{site_dir.name}.builds"
+        self.manifest = self.builds / MANIFEST
         #: What builds keep to go faster (fragments); never published, and outside the
         #: builds folder, which a CI job saves and restores (README, *Deploy*): a restored
         #: fragment would go into pages unchecked.
