@@ -207,6 +207,56 @@ def test_links_in_the_restored_site_are_not_published(settings: Settings, tmp_pa
     assert site_files(runner.site_dir) == full_build(runner, tmp_path / "clean")
 
 
+def test_links_in_the_restored_builds_folder_lead_the_build_nowhere(
+    settings: Settings, tmp_path: Path
+) -> None:
+    """A folder of the build kept before the published one (the next build's copy) and the
+    manifest, replaced by links: followed, they would make the build write elsewhere."""
+    runner = restore(settings, tmp_path / "runner")
+    victim = tmp_path / "victim"
+    (victim / "rockets").mkdir(parents=True)
+    (victim / "rockets/index.html").write_text("the victim's")
+    spare = min((p for p in builds_of(runner).iterdir() if p.name.isdigit()), key=lambda p: p.name)
+    shutil.rmtree(spare / "rockets")
+    (spare / "rockets").symlink_to(victim / "rockets", target_is_directory=True)
+    manifest = builds_of(runner) / "manifest.sqlite"
+    manifest.rename(victim / "manifest.sqlite")
+    manifest.symlink_to(victim / "manifest.sqlite")
+    before = _files(victim)
+    next_day(runner)
+    assert _files(victim) == before
+    assert not manifest.is_symlink()
+    assert site_files(runner.site_dir) == full_build(runner, tmp_path / "clean")
+
+
+@pytest.mark.parametrize("link", ["site", "build", "builds"])
+def test_a_restored_link_to_another_folder_is_not_built_in(
+    settings: Settings, tmp_path: Path, link: str
+) -> None:
+    """``site_dir``, the published build or the builds folder leading elsewhere."""
+    runner = restore(settings, tmp_path / "runner")
+    victim = tmp_path / "victim"
+    shutil.copytree(runner.site_dir, victim)  # looks like a site, with a file of its own
+    (victim / "rockets/notes.txt").write_text("the victim's")
+    before = _files(victim)
+    if link == "site":
+        runner.site_dir.unlink()
+        runner.site_dir.symlink_to(victim, target_is_directory=True)
+    elif link == "build":
+        published = runner.site_dir.resolve()
+        shutil.rmtree(published)
+        published.symlink_to(victim, target_is_directory=True)
+    else:
+        builds = builds_of(runner)
+        shutil.copytree(builds, victim / "builds", symlinks=True)
+        shutil.rmtree(builds)
+        builds.symlink_to(victim / "builds", target_is_directory=True)
+        before = _files(victim)
+    next_day(runner)
+    assert _files(victim) == before
+    assert site_files(runner.site_dir) == full_build(runner, tmp_path / "clean")
+
+
 def test_a_manifest_with_a_trigger_is_not_used(settings: Settings, tmp_path: Path) -> None:
     """A trigger in a restored manifest could rewrite what the build records."""
     runner = restore(settings, tmp_path / "runner")
@@ -237,3 +287,17 @@ def _poison_compiled_templates(settings: Settings, folder: Path, ran: Path) -> N
         bucket = cache.get_bucket(env, name, filename, source)
         bucket.code = compile(f"open({str(ran)!r}, 'w').close()", name, "exec")
         cache.set_bucket(bucket)
+
+
+def _files(root: Path) -> dict[str, bytes | str]:
+    """Every entry under ``root`` (not following links): a file's bytes, a link's target."""
+    found: dict[str, bytes | str] = {}
+    for folder, names, files in os.walk(root):
+        for name in (*names, *files):
+            path = Path(folder, name)
+            key = path.relative_to(root).as_posix()
+            if path.is_symlink():
+                found[key] = str(path.readlink())
+            elif path.is_file():
+                found[key] = path.read_bytes()
+    return found

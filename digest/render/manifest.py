@@ -538,8 +538,11 @@ def open_manifest(path: Path, version: str, site_dir: Path) -> Manifest:
     code and settings.
 
     A missing, corrupt or foreign file is replaced by an empty manifest; one made for
-    another ``version`` keeps its page keys only.
+    another ``version`` keeps its page keys only. A link (from a restored cache) is never
+    followed: the build would write wherever it leads.
     """
+    if path.is_symlink() or path.with_name(f"{path.name}-journal").is_symlink():
+        discard(path)
     try:
         manifest = _open(path, version)
     except sqlite3.DatabaseError:
