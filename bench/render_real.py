@@ -140,6 +140,7 @@ def wire_figures(config: Path, held: Path, runs: int, trash: Path) -> dict[str, 
         target.unlink(missing_ok=True)
         set_aside(site, trash)
         set_aside(site.parent / f".{site.name}.builds", trash)
+        set_aside(site.parent / f".{site.name}.cache", trash)
 
     def without_held() -> None:
         target.unlink(missing_ok=True)
@@ -158,6 +159,8 @@ def wire_figures(config: Path, held: Path, runs: int, trash: Path) -> dict[str, 
         shutil.copytree(data, fresh, copy_function=shutil.copyfile)
         set_aside(data, trash)
         fresh.rename(data)
+        # The fragments beside the site are not saved by the workflow: a runner has none.
+        set_aside(site.parent / f".{site.name}.cache", trash)
         shutil.copy2(held, target)
 
     figures = {"full": timed(build, wipe, runs)}

@@ -31,7 +31,7 @@ from digest.config import (
     placeholder_host,
 )
 from digest.errors import TRACEBACKS, ConfigError, NetworkUnreachable, UsageError, WireError
-from digest.lock import data_lock
+from digest.lock import data_lock, site_lock
 from digest.pipeline import Runtime
 from digest.registry import default_registry
 from digest.render import RenderReport
@@ -185,7 +185,7 @@ def _run(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
             if error.exit_code != EXIT_PARTIAL:
                 raise
             failure = error  # The site is still built from the editions already stored.
-        summary.site = pipeline.render(rt)
+        summary.site = _build(args, rt)
         _report_render(summary.site)
         if failure is not None:
             raise failure
@@ -254,8 +254,17 @@ def _config(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
 
 
 def _render(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
-    _report_render(pipeline.render(rt))
+    _report_render(_build(args, rt))
     return 0
+
+
+def _build(args: argparse.Namespace, rt: Runtime) -> RenderReport:
+    """Build the site holding the site lock: another configuration may share ``site_dir``.
+
+    Taken while the data lock is held, never before it (see :mod:`digest.lock`).
+    """
+    with site_lock(rt.settings.site_dir, wait=args.wait, command=args.command, now=rt.clock.now):
+        return pipeline.render(rt)
 
 
 def _doctor(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:

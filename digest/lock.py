@@ -1,10 +1,18 @@
-"""One writer at a time: an exclusive lock on ``data_dir`` for the commands that write.
+"""One writer at a time: exclusive locks on ``data_dir`` and ``site_dir`` for the commands
+that write.
 
-The lock is ``flock(2)`` on ``<data_dir>/.wire.lock``. The kernel drops it when its holder
-exits or is killed, so a lock can never be left stale; the holder's record in the file
-(pid, host, command, start time) names who holds it while it is held, and a record left
-behind by a killed holder tells the next run that it is taking over. (``filelock`` was not
-used: it truncates the lock file on every attempt, which would erase the holder's record.)
+A lock is ``flock(2)`` on a file: ``<data_dir>/.wire.lock`` for the data folder, and
+``.<site>.lock`` beside ``site_dir`` for the site (``site_dir`` itself is a link each build
+moves, and the builds folder beside it is saved and restored by caches). Two configurations
+may share a ``site_dir`` with different data folders, so a command takes the data lock, and
+the site lock while it builds the site: always in that order, so two runs never wait on
+each other in a circle.
+
+The kernel drops a lock when its holder exits or is killed, so a lock can never be left
+stale; the holder's record in the file (pid, host, command, start time) names who holds it
+while it is held, and a record left behind by a killed holder tells the next run that it is
+taking over. (``filelock`` was not used: it truncates the lock file on every attempt, which
+would erase the holder's record.)
 """
 
 from __future__ import annotations
@@ -48,18 +56,55 @@ def data_lock(
     Waits up to ``wait`` seconds for another holder, then raises :class:`LockBusy`
     naming it. ``command`` and ``now()`` go into the holder's record.
     """
-    path = data_dir / NAME
+    with _lock(data_dir, data_dir / NAME, wait=wait, command=command, now=now, sleep=sleep):
+        yield
+
+
+def site_lock_path(site_dir: Path) -> Path:
+    """The lock file of ``site_dir``: beside it, outside what a cache saves or a build publishes."""
+    return site_dir.parent / f".{site_dir.name}.lock"
+
+
+@contextmanager
+def site_lock(
+    site_dir: Path,
+    *,
+    wait: float,
+    command: str,
+    now: Callable[[], dt.datetime],
+    sleep: Callable[[float], None] = time.sleep,
+) -> Iterator[None]:
+    """Hold the lock on ``site_dir`` for the ``with`` block, as :func:`data_lock` does.
+
+    Take it after the data lock, never before (see the module's docstring).
+    """
+    path = site_lock_path(site_dir)
+    with _lock(site_dir, path, wait=wait, command=command, now=now, sleep=sleep):
+        yield
+
+
+@contextmanager
+def _lock(
+    folder: Path,
+    path: Path,
+    *,
+    wait: float,
+    command: str,
+    now: Callable[[], dt.datetime],
+    sleep: Callable[[float], None],
+) -> Iterator[None]:
+    """Hold the lock file ``path`` that guards ``folder`` (named in messages)."""
     try:
-        data_dir.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as error:
         raise StorageError(path, error) from None
     _held.add(fd)
     try:
-        _acquire(fd, path, wait, sleep)
+        _acquire(fd, folder, wait, sleep)
         left = _read(fd)
         if left:
-            log.warning("%s: took over the lock of a run that did not finish (%s)", data_dir, left)
+            log.warning("%s: took over the lock of a run that did not finish (%s)", folder, left)
         holder = {
             "pid": os.getpid(),
             "host": os.uname().nodename,  # socket.gethostname(), without importing socket
@@ -92,8 +137,9 @@ def _close_in_child() -> None:
 os.register_at_fork(after_in_child=_close_in_child)
 
 
-def _acquire(fd: int, path: Path, wait: float, sleep: Callable[[float], None]) -> None:
-    """Take the exclusive lock on ``fd``, trying for ``wait`` seconds; raise LockBusy if held."""
+def _acquire(fd: int, folder: Path, wait: float, sleep: Callable[[float], None]) -> None:
+    """Take the exclusive lock on ``fd``, which guards ``folder``, trying for ``wait``
+    seconds; raise LockBusy naming ``folder`` and the holder if it is held."""
     deadline = time.monotonic() + max(wait, 0.0)
     announced = False
     while True:
@@ -106,11 +152,11 @@ def _acquire(fd: int, path: Path, wait: float, sleep: Callable[[float], None]) -
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             raise LockBusy(
-                f"{path.parent} is in use by another digest run ({holder}); "
+                f"{folder} is in use by another digest run ({holder}); "
                 f"waited {wait:g} s; try again later or give --wait SECONDS"
             )
         if not announced:
-            log.info("%s is in use (%s); waiting up to %g s", path.parent, holder, wait)
+            log.info("%s is in use (%s); waiting up to %g s", folder, holder, wait)
             announced = True
         sleep(min(POLL, remaining))
 

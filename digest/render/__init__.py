@@ -21,18 +21,22 @@ __all__ = ["RenderReport", "render_site"]
 def render_site(settings: Settings, store: Store) -> RenderReport:
     """Bring ``settings.site_dir`` up to date with the digests in ``store``; say what it did.
 
-    When no input changed since the published build (see :mod:`.stamp`), returns that
-    build's report at once, without loading the renderer.
+    When no input changed since the published build (see :mod:`.stamp`) and the site
+    holds what that build wrote (see :mod:`.verify`), returns that build's report at once,
+    without loading the renderer.
     """
     code = stamp.code_version()
     fingerprint = stamp.fingerprint(settings, code)
     inputs = stamp.inputs(settings, fingerprint)
     report = stamp.current(settings, inputs.hash)
     if report is not None:
+        from digest.render import verify
         from digest.render.publish import StagedSite
 
-        StagedSite(settings.site_dir).discard_leftovers()
-        return report
+        staged = StagedSite(settings.site_dir)
+        if verify.intact(settings.site_dir, staged.manifest, own={stamp.NAME}):
+            staged.discard_leftovers()
+            return report
     from digest.render.site import build_site
 
     return build_site(settings, store, code, fingerprint, inputs)

@@ -5,8 +5,10 @@ published) holding, per digest file, its stat, its listing entry (with the chang
 cites, what it reverts and its topics, indexed), its action items (for the desks) and a
 hash of its line in listings (a year page makes again only the months whose lines
 changed); per collected day, its stat, hash and pull request numbers; and per page, the
-key (a hash of its inputs) it was rendered from and its *group*: the month it belongs to
-(an edition, a cited change's page), the year (a year's listings) or :data:`SITE_WIDE`.
+key (a hash of its inputs) it was rendered from, the SHA-256 of the bytes written and its
+*group*: the month it belongs to (an edition, a cited change's page), the year (a year's
+listings) or :data:`SITE_WIDE`. The hashes let a build check that the site it starts from
+holds what the last build wrote, and nothing else (see :mod:`.verify`).
 A build re-plans only the groups an input change reaches, so adding a day costs about a
 month's editions however long the archive; the rest is looked up by index, not read.
 
@@ -28,11 +30,12 @@ from pathlib import Path
 
 from msgspec import Struct
 
+from digest.render.publish import MANIFEST
 from digest.render.stamp import Bucket
 from digest.render.views import EditionActions, Entry
 
-NAME = "manifest.sqlite"
-FORMAT = 5
+NAME = MANIFEST
+FORMAT = 6
 #: The manifest of earlier versions, as JSON.
 _LEGACY = ".wire-manifest.json"
 #: The group of the pages that span years: front page, feeds, desks, sitemap index.
@@ -84,7 +87,9 @@ CREATE TABLE collected(
     path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL,
     sha256 TEXT, numbers TEXT
 ) WITHOUT ROWID;
-CREATE TABLE pages(path TEXT PRIMARY KEY, key TEXT NOT NULL, grp INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE pages(
+    path TEXT PRIMARY KEY, key TEXT NOT NULL, grp INTEGER NOT NULL, sha256 TEXT NOT NULL
+) WITHOUT ROWID;
 CREATE INDEX pages_grp ON pages(grp);
 """
 #: The tables that describe inputs; emptied when the code or settings changed.
@@ -93,6 +98,16 @@ _INPUT_TABLES = ("digests", "cites", "follow_ups", "topics", "collected")
 
 #: A digest file as last seen: its stamp (mtime ^ inode) and size.
 Record = tuple[int, int]
+
+
+class Page(Struct, frozen=True):
+    """A page as the build that wrote it recorded it."""
+
+    #: The hash of the page's inputs ("" when it must be rendered again).
+    key: str
+    group: int
+    #: The SHA-256 (hex) of the file's bytes ("" when not known: the page is not trusted).
+    sha256: str
 
 
 class CollectedDay(Struct, frozen=True):
@@ -461,13 +476,18 @@ class Manifest:
 
     # -- pages -------------------------------------------------------------------------
 
-    def pages(self, groups: Iterable[int]) -> dict[str, tuple[str, int]]:
-        """The key and group of each page of ``groups``, by path."""
+    def pages(self, groups: Iterable[int]) -> dict[str, Page]:
+        """The pages of ``groups``, by path."""
         rows = self.db.execute(
-            "SELECT path, key, grp FROM pages WHERE grp IN (SELECT value FROM json_each(?))",
+            "SELECT path, key, grp, sha256 FROM pages "
+            "WHERE grp IN (SELECT value FROM json_each(?))",
             (json.dumps(sorted(set(groups))),),
         )
-        return {path: (key, group) for path, key, group in rows}
+        return {path: Page(key, group, sha) for path, key, group, sha in rows}
+
+    def hashes(self) -> dict[str, str]:
+        """The recorded SHA-256 of every page's bytes, by path ("" when not known)."""
+        return dict(self.db.execute("SELECT path, sha256 FROM pages"))
 
     def groups(self) -> set[int]:
         """The groups with a page."""
@@ -492,19 +512,17 @@ class Manifest:
         ).fetchone()
         return int(row[0])
 
-    def update_pages(
-        self, previous: Mapping[str, tuple[str, int]], pages: Mapping[str, tuple[str, int]]
-    ) -> None:
-        """Record ``pages`` (path: key, group) as the pages of the groups that were planned,
-        whose pages were ``previous``: only differences are written."""
+    def update_pages(self, previous: Mapping[str, Page], pages: Mapping[str, Page]) -> None:
+        """Record ``pages`` as the pages of the groups that were planned, whose pages were
+        ``previous``: only differences are written."""
         gone = sorted(previous.keys() - pages.keys())
         self.db.executemany("DELETE FROM pages WHERE path = ?", ((path,) for path in gone))
         self.db.executemany(
-            "INSERT OR REPLACE INTO pages VALUES (?, ?, ?)",
+            "INSERT OR REPLACE INTO pages VALUES (?, ?, ?, ?)",
             (
-                (path, key, group)
-                for path, (key, group) in sorted(pages.items())
-                if previous.get(path) != (key, group)
+                (path, page.key, page.group, page.sha256)
+                for path, page in sorted(pages.items())
+                if previous.get(path) != page
             ),
         )
 
@@ -520,8 +538,11 @@ def open_manifest(path: Path, version: str, site_dir: Path) -> Manifest:
     code and settings.
 
     A missing, corrupt or foreign file is replaced by an empty manifest; one made for
-    another ``version`` keeps its page keys only.
+    another ``version`` keeps its page keys only. A link (from a restored cache) is never
+    followed: the build would write wherever it leads.
     """
+    if path.is_symlink() or path.with_name(f"{path.name}-journal").is_symlink():
+        discard(path)
     try:
         manifest = _open(path, version)
     except sqlite3.DatabaseError:
@@ -546,12 +567,12 @@ def _adopt(legacy: Path, manifest: Manifest) -> None:
     """
     try:
         pages = json.loads(legacy.read_bytes())["pages"]
-        rows = [(str(path), str(key), SITE_WIDE) for path, key in pages.items()]
+        rows = [(str(path), str(key), SITE_WIDE, "") for path, key in pages.items()]
     except FileNotFoundError:
         return
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         rows = []
-    manifest.db.executemany("INSERT OR IGNORE INTO pages VALUES (?, ?, ?)", rows)
+    manifest.db.executemany("INSERT OR IGNORE INTO pages VALUES (?, ?, ?, ?)", rows)
     legacy.unlink(missing_ok=True)
 
 
@@ -559,7 +580,12 @@ def _open(path: Path, version: str) -> Manifest:
     db = sqlite3.connect(path, isolation_level="DEFERRED")
     try:
         db.execute("PRAGMA synchronous = NORMAL")
-        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
+        # The file may come from a restored cache: its schema must run nothing.
+        db.execute("PRAGMA trusted_schema = OFF")
+        rows = db.execute("SELECT type, name FROM sqlite_master").fetchall()
+        if any(kind in ("trigger", "view") for kind, _ in rows):
+            raise sqlite3.DatabaseError("not a manifest: it has triggers or views")
+        tables = {name for _, name in rows}
         if "meta" not in tables:
             db.executescript(_SCHEMA)
             _set_meta(db, version)
@@ -581,7 +607,8 @@ def _open(path: Path, version: str) -> Manifest:
 def _start_over(db: sqlite3.Connection, version: str) -> Manifest:
     """Make the manifest ``db`` of another format an empty one of this format that keeps
     its page list, in the site-wide group (as :func:`_adopt` does): the pages this build
-    does not make are deleted as stale."""
+    does not make are deleted as stale. Their bytes' hashes are not known, so the pages
+    kept are rendered again (see :mod:`.verify`)."""
     pages = db.execute("SELECT path, key FROM pages").fetchall()
     tables = [name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
     # In one transaction, committed with the build's (executescript would commit at once).
@@ -592,8 +619,8 @@ def _start_over(db: sqlite3.Connection, version: str) -> Manifest:
         db.execute(statement)
     _set_meta(db, version)
     db.executemany(
-        "INSERT OR IGNORE INTO pages VALUES (?, ?, ?)",
-        ((str(path), str(key), SITE_WIDE) for path, key in pages),
+        "INSERT OR IGNORE INTO pages VALUES (?, ?, ?, ?)",
+        ((str(path), str(key), SITE_WIDE, "") for path, key in pages),
     )
     return Manifest(db, version, trusted=False)
 

@@ -1,7 +1,8 @@
 """Writing pages: skip the ones whose key is unchanged, render the rest, on both cores if many.
 
 Pages are offered with a key hashing their inputs; a page whose key matches the last
-build's and whose file is present is skipped. The others are rendered when the build
+build's and whose file is present (and was checked to hold what that build wrote, see
+:mod:`.verify`) is skipped. The others are rendered when the build
 calls :meth:`Output.finish`: in this process, or, for a large build, in forked worker
 processes that each render and write a contiguous share of them. Every page is a pure
 function of its inputs, so the bytes are the same either way.
@@ -14,6 +15,7 @@ file and no ``fsync`` per page; the copy is flushed to disk once, before it is p
 
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -44,8 +46,9 @@ class _Job(Struct, frozen=True):
     present: bool
 
 
-#: What became of one job: "written", "unchanged" or "vanished" (its input is gone).
-Outcome = str
+#: What became of one job: "written", "unchanged" or "vanished" (its input is gone), and
+#: the SHA-256 of the page's bytes ("" when vanished).
+Outcome = tuple[str, str]
 
 
 class Output:
@@ -57,16 +60,21 @@ class Output:
         previous: Mapping[str, str],
         workers: int = 0,
         present: set[str] | None = None,
+        recorded: Mapping[str, str] | None = None,
     ) -> None:
-        """``previous`` are the last build's keys of the pages that may be offered;
-        ``present`` the files under ``site_dir`` (listed here when not given)."""
+        """``previous`` are the last build's keys of the pages that may be offered and
+        ``recorded`` the SHA-256 of their bytes; ``present`` the files under ``site_dir``
+        (listed here when not given)."""
         self.site_dir = site_dir
         self.previous = previous
+        self.recorded = recorded or {}
         self.workers = workers or usable_cores()
         #: Every page of this build and its key.
         self.keys: dict[str, str] = {}
-        #: Pages known to be on disk as rendered from their key.
+        #: Pages known to be on disk as rendered from their key ("": to be rendered again).
         self.done: dict[str, str] = {}
+        #: The SHA-256 of the bytes of each page of ``done``.
+        self.sums: dict[str, str] = {}
         #: Pages this build rendered or tried to render.
         self.attempted: set[str] = set()
         self.written: list[str] = []
@@ -85,6 +93,7 @@ class Output:
         if self.previous.get(path) == key and path in self._present:
             self.skipped += 1
             self.done[path] = key
+            self.sums[path] = self.recorded.get(path, "")
             return
         self._jobs.append(_Job(path, key, render, path in self._present))
 
@@ -94,6 +103,7 @@ class Output:
         self._claim(path, key)
         if key:
             self.done[path] = key
+            self.sums[path] = self.recorded.get(path, "")
 
     def _claim(self, path: str, key: str) -> None:
         """Register ``path`` as a page of this build; raise WireError if it is one already."""
@@ -112,14 +122,18 @@ class Output:
             return  # an abandoned build: what was not rendered yet is not worth rendering
         self.attempted.update(job.path for job in jobs)
         outcomes, failure = run_jobs(jobs, self.site_dir, self.workers)
-        for job, outcome in zip(jobs, outcomes, strict=False):
+        for job, (outcome, sha) in zip(jobs, outcomes, strict=False):
             if outcome == "vanished":
+                if job.present:  # left as the last build wrote it, to be rendered again
+                    self.done[job.path] = ""
+                    self.sums[job.path] = self.recorded.get(job.path, "")
                 continue
             if outcome == "written":
                 self.written.append(job.path)
             else:
                 self.unchanged += 1
             self.done[job.path] = job.key
+            self.sums[job.path] = sha
         if failure is not None:
             raise failure
 
@@ -253,7 +267,7 @@ def _run_range(start: int, stop: int) -> tuple[list[Outcome], BaseException | No
 def _run_share(jobs: Sequence[_Job], site_dir: Path) -> tuple[list[Outcome], BaseException | None]:
     """Render ``jobs`` here and write them on a few threads (creating files is mostly waiting)."""
     room = threading.BoundedSemaphore(BACKLOG)
-    writes: list[Future[bool] | None] = []
+    writes: list[Future[Outcome] | None] = []
     failure: BaseException | None = None
     with ThreadPoolExecutor(WRITERS, thread_name_prefix="wire-write") as pool:
         for job in jobs:
@@ -266,19 +280,25 @@ def _run_share(jobs: Sequence[_Job], site_dir: Path) -> tuple[list[Outcome], Bas
                 writes.append(None)
                 continue
             room.acquire()
-            write = pool.submit(write_page, site_dir / job.path, data, present=job.present)
+            write = pool.submit(_write, site_dir / job.path, data, job.present)
             write.add_done_callback(lambda _: room.release())
             writes.append(write)
     outcomes: list[Outcome] = []
     for pending in writes:
         if pending is None:
-            outcomes.append("vanished")
+            outcomes.append(("vanished", ""))
             continue
         problem = pending.exception()
         if problem is not None:
             return outcomes, failure or problem
-        outcomes.append("written" if pending.result() else "unchanged")
+        outcomes.append(pending.result())
     return outcomes, failure
+
+
+def _write(target: Path, data: bytes, present: bool) -> Outcome:
+    """Write ``data`` at ``target`` (see :func:`write_page`); say how, with its SHA-256."""
+    written = write_page(target, data, present=present)
+    return "written" if written else "unchanged", hashlib.sha256(data).hexdigest()
 
 
 def _picklable(error: BaseException | None) -> BaseException | None:

@@ -11,8 +11,12 @@ current one is kept for readers that resolved the link just before the swap; old
 are deleted. Each build records the pages it changed, so the next build starts from the
 build before last caught up with them, rather than from a copy of every page.
 
-Builds are serialised by the caller (the CLI holds the data lock); a build deletes the
-unfinished copies it finds.
+Builds are serialised by the caller (the CLI holds the site lock, see :mod:`digest.lock`);
+a build deletes the unfinished copies it finds. What it copies may come from a restored
+cache: the build checks every file before keeping any (see :mod:`.verify`), and never
+follows a link found there: the Wire makes one link, ``site_dir`` to a numbered build, so
+a builds folder, a build or a folder in a build that is a link is not the Wire's (it could
+lead the build to write or delete outside the site).
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ from digest.text import count
 
 log = logging.getLogger("digest")
 _STAGING = "staging-"
+#: The build manifest's file in the builds folder (see :mod:`.manifest`).
+MANIFEST = "manifest.sqlite"
 #: Beside build ``<n>``: what it changed in the copy it started from (see ``finish``).
 _CHANGES = "{}.changes.json"
 #: The files of a build besides its pages: the stamp, and the manifest of earlier versions.
@@ -45,14 +51,19 @@ class StagedSite:
     def __init__(self, site_dir: Path) -> None:
         self.site_dir = site_dir
         self.builds = site_dir.parent / f".{site_dir.name}.builds"
-        #: What builds keep to go faster (compiled templates, fragments); never published.
-        self.cache = self.builds / "cache"
+        self.manifest = self.builds / MANIFEST
+        #: What builds keep to go faster (fragments); never published, and outside the
+        #: builds folder, which a CI job saves and restores (README, *Deploy*): a restored
+        #: fragment would go into pages unchecked.
+        self.cache = site_dir.parent / f".{site_dir.name}.cache"
         self.path: Path | None = None
         #: The build the copy was made from (None: made from nothing or a plain folder).
         self.origin: str | None = None
 
     def begin(self) -> Path:
         """Delete unfinished copies and return a new copy of the published site to build in."""
+        if self.builds.is_symlink():
+            self.builds.unlink()  # not the Wire's: start afresh
         self.builds.mkdir(parents=True, exist_ok=True)
         self.discard_leftovers()
         staging = self.builds / f"{_STAGING}{os.getpid()}"
@@ -61,9 +72,11 @@ class StagedSite:
         self.origin = published.name if published is not None else None
         if published is not None and spare is not None and _catch_up(spare, published, staging):
             pass
-        elif self.site_dir.is_dir():
+        elif published is not None or (self.site_dir.is_dir() and not self.site_dir.is_symlink()):
             try:
-                shutil.copytree(self.site_dir, staging, copy_function=_link_or_copy)
+                # Links are copied as links, never followed (the check deletes them).
+                source = published or self.site_dir
+                shutil.copytree(source, staging, symlinks=True, copy_function=_link_or_copy)
             except shutil.Error as error:
                 raise _copy_failed(staging, error) from None
             # Temporary files of a killed writer: gone from the copy, so never published.
@@ -81,14 +94,20 @@ class StagedSite:
         return self.builds / str(max(older)) if older else None
 
     def discard_leftovers(self) -> None:
-        """Delete the copies and links that killed builds left behind."""
-        if not self.builds.is_dir():
+        """Delete the copies and links that killed builds left behind, and any link in the
+        builds folder (the Wire makes none there)."""
+        if not self.builds.is_dir() or self.builds.is_symlink():
             return
-        for leftover in self.builds.glob(f"{_STAGING}*"):
-            log.info("site: deleting %s, left by a build that did not finish", leftover)
-            _remove(leftover)
+        for entry in self.builds.iterdir():
+            if entry.is_symlink():
+                entry.unlink()
+            elif entry.name.startswith(_STAGING):
+                log.info("site: deleting %s, left by a build that did not finish", entry)
+                _remove(entry)
         for link in self.site_dir.parent.glob(f".{self.site_dir.name}.link-*"):
             link.unlink(missing_ok=True)  # A new link a killed build never swapped in.
+        # Where earlier versions kept compiled templates and fragments: never read now.
+        _remove(self.builds / "cache")
 
     def finish(self, *, changed: bool, paths: Sequence[str] = ()) -> None:
         """Publish the copy, or throw it away when nothing ``changed`` and the layout is current.
@@ -124,15 +143,22 @@ class StagedSite:
             self.path = None
 
     def _published(self) -> Path | None:
-        """The build ``site_dir`` links to, or None (no site yet, or a plain folder)."""
+        """The build ``site_dir`` links to, or None (no site yet, a plain folder, or a link
+        to anything but a numbered build in the builds folder)."""
         if not self.site_dir.is_symlink():
             return None
         target = self.site_dir.parent / self.site_dir.readlink()
-        return target if target.parent == self.builds else None
+        if target.parent != self.builds or not target.name.isdigit() or target.is_symlink():
+            return None
+        return target if target.is_dir() else None
 
     def _numbers(self) -> list[int]:
-        """The numbers of the builds in the builds folder."""
-        return [int(p.name) for p in self.builds.iterdir() if p.name.isdigit()]
+        """The numbers of the builds in the builds folder (folders, not links)."""
+        return [
+            int(p.name)
+            for p in self.builds.iterdir()
+            if p.name.isdigit() and not p.is_symlink() and p.is_dir()
+        ]
 
     def _point_at(self, build: Path) -> None:
         """Make ``site_dir`` a link to ``build`` in one rename."""
@@ -163,8 +189,11 @@ def _catch_up(spare: Path, published: Path, staging: Path) -> bool:
     was made from another build; a spare left half caught up by a killed build is a
     leftover copy, deleted by the next.
     """
+    where = published.parent / _CHANGES.format(published.name)
     try:
-        record = json.loads((published.parent / _CHANGES.format(published.name)).read_bytes())
+        if where.is_symlink() or not where.is_file():
+            return False  # not the Wire's record (a link to a device would never end)
+        record = json.loads(where.read_bytes())
         changed = [str(path) for path in record["changed"]]
         origin = record["from"]
     except (OSError, ValueError, KeyError, TypeError):
@@ -175,13 +204,25 @@ def _catch_up(spare: Path, published: Path, staging: Path) -> bool:
     for path in sorted({*changed, *_BOOKKEEPING}):
         if not is_page_path(path) and path not in _BOOKKEEPING:
             continue  # the record is data on disk: never follow it outside the site
+        if _through_link(staging, path) or _through_link(published, path):
+            continue  # a folder is a link: left to the check, which deletes it
         target = staging / path
         target.unlink(missing_ok=True)
         source = published / path
-        if source.is_file():
+        if source.is_file() and not source.is_symlink():
             target.parent.mkdir(parents=True, exist_ok=True)
             _link_or_copy(str(source), str(target))
     return True
+
+
+def _through_link(root: Path, path: str) -> bool:
+    """Whether a folder on the way from ``root`` to ``root / path`` is a link."""
+    folder = (root / path).parent
+    while folder != root:
+        if folder.is_symlink():
+            return True
+        folder = folder.parent
+    return False
 
 
 def _link_or_copy(source: str, target: str) -> None:

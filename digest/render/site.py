@@ -26,13 +26,13 @@ from msgspec import Struct
 from digest.config import Settings
 from digest.errors import StorageError
 from digest.models import Digest, PullRequest, RepoDay
-from digest.render import desk, groups, listings, manifest, pulls, stamp, urls
+from digest.render import desk, groups, listings, manifest, pulls, stamp, urls, verify
 from digest.render.feed import Channel, Item, json_feed, json_path, rss, sitemap, sitemap_index
 from digest.render.fragments import Fragments
 from digest.render.listings import Collection, FeedPlan
 from digest.render.manifest import CollectedDay, Manifest, year_group
 from digest.render.markup import MarkupRenderer
-from digest.render.output import Output, Render, files_under
+from digest.render.output import Output, Render
 from digest.render.publish import StagedSite
 from digest.render.scan import Scanner
 from digest.render.stamp import RenderReport
@@ -99,10 +99,13 @@ def _publish(
     fragments = Fragments(staged.cache / "fragments")
     state = None
     try:
-        env = make_environment(settings, cache=staged.cache / "templates")
+        env = make_environment(settings)
         state = manifest.open_manifest(staged.builds / manifest.NAME, fingerprint, site_dir)
-        present = files_under(site_dir)
-        report = _build_site(settings, store, env, fragments, site_dir, state, inputs, present)
+        # The copy may come from a restored cache: what the last build did not write as it
+        # is now is rendered again or deleted.
+        checked = verify.check_site(site_dir, state.hashes(), own={stamp.NAME})
+        present = checked.present
+        report = _build_site(settings, store, env, fragments, site_dir, state, inputs, checked)
         # A page deleted by hand from the published build is still in the copy (made from
         # the build before last): publishing the copy puts it back.
         drifted = stamp.count_files(settings.site_dir) != len(present)
@@ -129,9 +132,9 @@ def _build_site(
     site_dir: Path,
     state: Manifest,
     inputs: stamp.Inputs,
-    present: set[str],
+    checked: verify.Checked,
 ) -> RenderReport:
-    """Build the site into ``site_dir`` (holding the files ``present``) with ``env``,
+    """Build the site into ``site_dir`` (holding the files ``checked``) with ``env``,
     knowing from ``state`` what the last build did, and bring ``state`` up to date;
     return what the build did."""
     scanner = Scanner(store, state, inputs)
@@ -140,15 +143,22 @@ def _build_site(
     everything, found = listings.collections(settings, state)
     recorded = state.groups()
     with_editions = state.groups_of_editions()
+    # The groups of files not as the last build wrote them are planned as if they were missing.
+    trusted = checked.present - checked.suspect
     dirty = groups.plan(
-        state, changes, changed_days, (everything, *found), recorded | with_editions, present
+        state, changes, changed_days, (everything, *found), recorded | with_editions, trusted
     )
     planned = {manifest.SITE_WIDE, *dirty}
     previous = state.pages(planned)
     build = _Build(
         settings, state, scanner, env, fragments, collected, changes.parsed, inputs.buckets
     )
-    out = Output(site_dir, {path: key for path, (key, _) in previous.items()}, present=present)
+    out = Output(
+        site_dir,
+        {path: "" if path in checked.suspect else page.key for path, page in previous.items()},
+        present=checked.present,
+        recorded={path: page.sha256 for path, page in previous.items()},
+    )
     # Groups that hold pages but no edition (their editions are gone) are not offered:
     # their pages are deleted as stale.
     for group in sorted(dirty & with_editions, reverse=True):
@@ -159,7 +169,12 @@ def _build_site(
     build.offer_site_wide(out, everything, found, recorded - planned)
     out.finish()
     deleted = out.remove_stale()
-    pages = {path: (key, build.groups[path]) for path, key in out.done.items()}
+    deleted += verify.clear(site_dir, checked, out, deleted)
+    verify.tell(checked, out.written, deleted)
+    pages = {
+        path: manifest.Page(key, build.groups[path], out.sums[path])
+        for path, key in out.done.items()
+    }
     state.update_pages(previous, pages)
     # The pages of the groups not planned were not looked at: as good as skipped.
     clean = state.count_pages(recorded - planned)
