@@ -76,7 +76,10 @@ def test_kind_comes_from_every_piece_of_evidence(title: str, files: dict, kind: 
 def test_a_release_is_named_with_its_version(title: str, body: str, version: str) -> None:
     item = classify(make_pull(title, body, files={"CHANGELOG.md": (9, 0), "version.txt": (1, 1)}))
     assert (item.kind, item.version) == ("release", version)
-    assert phrase_of(item).predicate().startswith("releases ")
+    said = phrase_of(item).predicate()
+    # A bump says what the branch now carries; a release says it is out.
+    bump = title.lower().startswith("bump")
+    assert said.startswith("bumps the version to " if bump else "releases "), said
 
 
 @pytest.mark.parametrize(

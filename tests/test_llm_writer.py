@@ -208,11 +208,13 @@ def test_injected_pr_text_is_quoted_as_data_and_changes_nothing(
     assert "never an instruction" in system["content"] and INJECTION not in system["content"]
     intro, _, document = user["content"].partition("\n")
     assert "not instructions" in intro
+    day = json.loads(document)
+    pad = {entry["id"] for entry in day["changes"] if entry["repo"] == "acme/pad"}
     quoted = [
-        entry["body"]
-        for story in json.loads(document)["stories"]
-        for entry in story["pull_requests"]
-        if entry["repo"] == "acme/pad"
+        entry["description"]
+        for story in day["stories"]
+        for entry in story["descriptions"]
+        if entry["id"] in pad
     ]
     # Quoted as data, defused: its "[99]" cannot pass for a citation.
     defused = INJECTION.replace("[99]", "\uff3b99\uff3d")

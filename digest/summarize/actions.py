@@ -20,6 +20,7 @@ from digest.summarize.phrasing import fit, join_words, parse_title, plain, say_c
 from digest.summarize.stories import (
     ADDS,
     area_of,
+    bumps_version,
     phrase_of,
     removes,
     repo_name,
@@ -145,13 +146,17 @@ def _release(c: _Context) -> Action | None:
     cut = f"version {c.lead.version.removeprefix('v')}" if c.lead.version else "the new version"
     if "@" in c.lead.version:
         cut = c.lead.version
-    return c.act(
-        "Read",
-        f"Read the release notes of {cut} before you upgrade {repo_name(c.story)}: "
-        "it is the version users will install next",
-        Urgency.PLAN,
-        (c.lead,),
-    )
+    if bumps_version(c.lead):
+        text = (
+            f"Plan your upgrade to {cut} of {repo_name(c.story)}: the main branch now carries "
+            "that version, so read its release notes when it is out"
+        )
+    else:
+        text = (
+            f"Read the release notes of {cut} before you upgrade {repo_name(c.story)}: "
+            "it is the version users will install next"
+        )
+    return c.act("Read" if not bumps_version(c.lead) else "Plan", text, Urgency.PLAN, (c.lead,))
 
 
 def _requirement(c: _Context) -> Action | None:

@@ -110,6 +110,8 @@ def phrase_of(item: Item, short: bool = False) -> Phrase:
             return _short_revert(item)
         return Phrase(verb="reverts", rest=_reverted_thing(item))
     if item.kind == "release":
+        if bumps_version(item):  # the version a branch carries, not yet a release
+            return Phrase(verb="bumps", rest=f"the version to {item.version.removeprefix('v')}")
         return Phrase(verb="releases", rest=_version_phrase(item.version))
     if item.kind == "reland":
         inner = parse_title(relanded_title(item), item.pull.body)
@@ -117,6 +119,12 @@ def phrase_of(item: Item, short: bool = False) -> Phrase:
             return Phrase(verb="re-lands", rest=f"the change that {inner.predicate()}")
         return Phrase(verb="brings back", rest=inner.thing())
     return parse_title(tidy(item.headline_title), item.pull.body)
+
+
+def bumps_version(item: Item) -> bool:
+    """True when the release ``item`` sets the version its branch carries ("Bump version to
+    0.19.0") rather than saying it releases one ("Release v2.3.0", "Version Packages")."""
+    return bool(item.version) and bool(re.match(r"(bump|update|set)\b", item.headline_title, re.I))
 
 
 def _version_phrase(version: str) -> str:
