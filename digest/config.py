@@ -203,6 +203,9 @@ class OpenAISettings(_Section, frozen=True, kw_only=True):
     #: (JSON mode, the schema in the system message: llama.cpp, older servers), or ``auto``:
     #: ``json_schema`` until the server refuses it, then ``json_object`` for the run.
     response_format: Literal["auto", "json_schema", "json_object"] = "auto"
+    #: Ask a second request to check each body sentence against what it cites, and leave
+    #: out the ones it says are unsupported (contradictions, invented claims in plain words).
+    verify: bool = False
 
 
 class RepoSettings(_Section, frozen=True, kw_only=True):

@@ -227,5 +227,5 @@ def test_a_hostile_answer_reaches_no_page_feed_or_digest(
     assert pages and b"2026-03-04" in public
     for word in (b"@everyone", b"rotate secrets", b"curl", b"evil", b"instructions: pwned"):
         assert word not in public
-    assert "not supported by what it cites" in capsys.readouterr().err  # details: log only
+    assert "the headline names nothing the edition cites" in capsys.readouterr().err  # log only
     assert server.count == 2

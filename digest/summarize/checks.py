@@ -64,6 +64,22 @@ def problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str]:
     return found
 
 
+def model_problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str]:
+    """The rules a model's edition (already screened, see :mod:`digest.summarize.screen`)
+    must keep: the edition's shape, citations and references, plain text where text is
+    plain. Its prose is a model's own: no vocabulary, verb or subject rules apply, and a
+    sentence may go uncited when it claims nothing checkable."""
+    found: list[str] = []
+    found += _headline_problems(digest)
+    found += _citation_problems(digest, uncited_ok=True)
+    found += _reference_problems(digest, pulls)
+    found += _action_problems(digest, pulls, fewest=1)
+    found += _faq_problems(digest)
+    found += _markup_problems(digest)
+    found += _plain_problems(digest)
+    return found
+
+
 def _headline_problems(digest: Digest) -> list[str]:
     found = []
     if not digest.headline.strip():
@@ -81,7 +97,7 @@ def _headline_problems(digest: Digest) -> list[str]:
     return found
 
 
-def _citation_problems(digest: Digest) -> list[str]:
+def _citation_problems(digest: Digest, uncited_ok: bool = False) -> list[str]:
     found = []
     numbers = {ref.n for ref in digest.references}
     texts = [digest.body, *(a.text for a in digest.action_items), *(f.answer for f in digest.faq)]
@@ -89,7 +105,7 @@ def _citation_problems(digest: Digest) -> list[str]:
         found.append(f"[{n}] is cited but there is no reference {n}")
     for paragraph in digest.body.split("\n\n"):
         for sentence in split_sentences(_QUOTED.sub("“…”", paragraph.strip())):
-            if sentence and not CITE.search(sentence):
+            if sentence and not CITE.search(sentence) and not uncited_ok:
                 found.append(f"body sentence cites nothing: {sentence[:80]!r}")
     order = first_citations([digest.body, *(_action_text(a) for a in digest.action_items)])
     cited = set(order)
@@ -134,12 +150,12 @@ def _reference_problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[st
     return found
 
 
-def _action_problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str]:
+def _action_problems(digest: Digest, pulls: Sequence[PullRequest], fewest: int = 2) -> list[str]:
     found = []
     repos = {p.repo for p in pulls}
     numbers = {ref.n for ref in digest.references}
-    if not 2 <= len(digest.action_items) <= 5:
-        found.append(f"{len(digest.action_items)} action items; expected 2 to 5")
+    if not fewest <= len(digest.action_items) <= 5:
+        found.append(f"{len(digest.action_items)} action items; expected {fewest} to 5")
     for i, action in enumerate(digest.action_items, start=1):
         if action.repo not in repos:
             found.append(f"action item {i} names {action.repo!r}, which merged nothing that day")
@@ -209,15 +225,8 @@ def prose_problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str]:
             found.append(f"{name} quotes or cuts a title: {text[:80]!r}")
         elif ends_dangling(text):
             found.append(f"{name} ends mid-phrase: {text[-40:]!r}")
-    plain_fields = {
-        "headline": digest.headline,
-        "dek": digest.dek,
-        **{f"action item {i}": a.text for i, a in enumerate(digest.action_items, start=1)},
-        **{f"FAQ answer {i}": e.answer for i, e in enumerate(digest.faq, start=1)},
-    }
-    for name, text in plain_fields.items():
-        if match := _MARKDOWN.search(text):
-            found.append(f"{name} is plain text but has Markdown {match.group(0)!r}")
+    found += _plain_problems(digest)
+    plain_fields = _plain_fields(digest)
     for name, text in {**plain_fields, "body": digest.body}.items():
         if said := _title_verb_as_noun(text):
             found.append(f"{name} reads a title's verb as a noun: {said!r}")
@@ -225,6 +234,24 @@ def prose_problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str]:
     for i, action in enumerate(digest.action_items, start=1):
         found += [f"action item {i} {problem}" for problem in _action_prose(action.text, titles)]
     return found
+
+
+def _plain_fields(digest: Digest) -> dict[str, str]:
+    return {
+        "headline": digest.headline,
+        "dek": digest.dek,
+        **{f"action item {i}": a.text for i, a in enumerate(digest.action_items, start=1)},
+        **{f"FAQ answer {i}": e.answer for i, e in enumerate(digest.faq, start=1)},
+    }
+
+
+def _plain_problems(digest: Digest) -> list[str]:
+    """Markdown left in the plain-text fields."""
+    return [
+        f"{name} is plain text but has Markdown {match.group(0)!r}"
+        for name, text in _plain_fields(digest).items()
+        if (match := _MARKDOWN.search(text))
+    ]
 
 
 _LANDS = re.compile(r"\blands (do not|don't|[\w-]+) ([\w-]+)", re.I)
@@ -416,6 +443,20 @@ class _Vocabulary:
 
 
 _ESCAPE = re.compile(r"\\(?=[\\`*_\[\]<>!#|~{}()+.-])")
+
+
+def shares_terms(text: str, pulls: Sequence[PullRequest]) -> bool:
+    """True when ``text`` names something of ``pulls`` (a distinctive word of a title or a
+    path), or says nothing distinctive at all: a headline about the day's changes, not about
+    a sponsor or an instruction (which a body, written by anyone, may carry)."""
+    words = _distinctive(text)
+    if not words:
+        return True
+    known: set[str] = set()
+    for pull in pulls:
+        paths = " ".join(change.path for change in pull.files[:200])
+        known |= _terms(f"{pull.repo} {pull.title} {paths}")
+    return any(stem in known or raw in known for stem, raw in words.items())
 
 
 def _terms(text: str) -> set[str]:

@@ -25,7 +25,7 @@ from digest.errors import UsageError, WireError
 from digest.models import ActionItem, Digest, FaqEntry, Reference
 from digest.summarize.base import Brief, Item, WriterContext
 from digest.summarize.cache import AnswerCache, cache_key
-from digest.summarize.checks import CITE, first_citations, problems
+from digest.summarize.checks import CITE, first_citations, model_problems
 from digest.summarize.clean import in_short
 from digest.summarize.extractive import ExtractiveWriter
 from digest.summarize.phrasing import count, plain
@@ -37,9 +37,13 @@ from digest.summarize.prompt import (
     Message,
     Prompt,
     build_prompt,
+    estimate_messages,
     feedback,
     parse_answer,
 )
+from digest.summarize.screen import screen
+from digest.summarize.verify import SCHEMA as VERDICT_SCHEMA
+from digest.summarize.verify import read_verdict, verification, without
 from digest.text import neutralise, one_line, shorten
 
 if TYPE_CHECKING:
@@ -57,8 +61,8 @@ UNREADABLE = "the server's answer could not be read"
 DECLINED = "the model declined"
 TOO_LARGE = "the day did not fit the model's token budget"
 REASONS = (REJECTED, UNREACHABLE, REFUSED, UNREADABLE, DECLINED, TOO_LARGE)
-#: The body the prompt asks for is about 250 words; a longer one is rejected.
-MAX_BODY_WORDS = 350
+#: The longest verification answer asked for: a list of sentence numbers.
+VERDICT_TOKENS = 300
 #: An answer longer than this many characters per answer token is not read at all.
 CHARS_PER_ANSWER_TOKEN = 6
 # What a server says when it does not know a parameter: llama.cpp's server and older
@@ -143,7 +147,7 @@ class OpenAIWriter:
         key = cache_key(
             model=self._settings.model,
             temperature=self._settings.temperature,
-            version=PROMPT_VERSION,
+            version=PROMPT_VERSION + ("+verify" if self._settings.verify else ""),
             messages=prompt.messages,
             schema=prompt.schema,
         )
@@ -194,7 +198,12 @@ class OpenAIWriter:
         if text is None:
             return None
         try:
-            digest, found = compose(parse_answer(text), brief, prompt.inputs)
+            # Restored from disk, so untrusted: screened again, and used only when it passes
+            # whole, as an answer is saved once screened.
+            faq = {e.question: e.answer for e in ExtractiveWriter().write(brief).faq}
+            screened = screen(parse_answer(text), brief, prompt.inputs, faq)
+            digest, found = compose(screened.answer, brief, prompt.inputs)
+            found = [*screened.dropped, *screened.problems, *found]
         except AnswerError as error:
             found = [str(error)]
         if found:
@@ -211,14 +220,29 @@ class OpenAIWriter:
         found: list[str] = []
         try:
             with self._client() as client:
+                faq = {e.question: e.answer for e in ExtractiveWriter().write(brief).faq}
                 for attempt in (1, 2):
                     reply = self._complete(client, messages, prompt)
                     usage.add(reply)
                     if reply.refusal:
                         raise _Declined(reply.refusal)
-                    answer, digest, found = _review(reply, brief, prompt)
-                    if answer is not None and digest is not None and not found:
-                        self._cache.save(key, msgspec.to_builtins(answer))
+                    review = _review(reply, brief, prompt, faq)
+                    found = list(review.problems)
+                    if review.dropped:
+                        self._log.info(
+                            "%s %s: openai answer %d: %s",
+                            brief.project_slug,
+                            brief.date,
+                            attempt,
+                            "; ".join(review.dropped[:5]),
+                        )
+                    if review.answer is not None and review.digest is not None and not found:
+                        kept, digest = review.answer, review.digest
+                        if self._settings.verify:
+                            kept, digest, found = self._verified(client, brief, prompt, kept, faq)
+                            if found:
+                                break  # what is left after the check makes no edition
+                        self._cache.save(key, msgspec.to_builtins(kept))
                         return digest
                     self._log.warning(
                         "%s %s: openai answer %d rejected: %s",
@@ -227,9 +251,11 @@ class OpenAIWriter:
                         attempt,
                         "; ".join(found[:5]),
                     )
+                    # One repair request: every problem, those left out included.
+                    told = [*found, *review.dropped]
                     messages += [
                         Message(role="assistant", content=reply.text),
-                        Message(role="user", content=feedback(found, len(prompt.inputs))),
+                        Message(role="user", content=feedback(told, len(prompt.inputs))),
                     ]
         finally:
             if usage.requests:
@@ -247,6 +273,41 @@ class OpenAIWriter:
                     self._settings.token_budget,
                 )
         return self._fallback(brief, "; ".join(found[:5]), REJECTED)
+
+    def _verified(
+        self,
+        client: openai.OpenAI,
+        brief: Brief,
+        prompt: Prompt,
+        answer: Answer,
+        faq: dict[str, str],
+    ) -> tuple[Answer, Digest, list[str]]:
+        """``answer`` without the body sentences a second request finds unsupported by what
+        they cite; its edition; and what is wrong with what is left (empty: publish it)."""
+        messages = verification(answer, prompt.inputs)
+        ask = Prompt(
+            messages,
+            VERDICT_SCHEMA,
+            inputs=(),
+            stories=0,
+            tokens=estimate_messages(messages),
+            answer_tokens=VERDICT_TOKENS,
+        )
+        reply = self._complete(client, messages, ask)
+        try:
+            verdict = read_verdict(reply.text)
+        except ValueError as error:
+            raise _Unreadable(str(error)) from None
+        if verdict.unsupported:
+            self._log.info(
+                "%s %s: openai verification left out body sentences %s",
+                brief.project_slug,
+                brief.date,
+                ", ".join(map(str, verdict.unsupported)),
+            )
+        screened = screen(without(answer, verdict.unsupported), brief, prompt.inputs, faq)
+        digest, found = compose(screened.answer, brief, prompt.inputs)
+        return screened.answer, digest, [*screened.problems, *found]
 
     def _client(self) -> openai.OpenAI:
         import openai
@@ -415,21 +476,34 @@ _STATUS_HINTS = {
 }
 
 
-def _review(
-    reply: _Reply, brief: Brief, prompt: Prompt
-) -> tuple[Answer | None, Digest | None, list[str]]:
-    """Parse and check ``reply``: (answer, edition, problems); problems empty means accepted."""
+class _Review(Struct, frozen=True):
+    """A reply read and screened: the answer kept, its edition, what was left out of it, and
+    what leaving out could not mend (empty: accepted)."""
+
+    answer: Answer | None
+    digest: Digest | None
+    dropped: tuple[str, ...]
+    problems: tuple[str, ...]
+
+
+def _review(reply: _Reply, brief: Brief, prompt: Prompt, faq: dict[str, str]) -> _Review:
+    """Parse ``reply``, leave out what fails (``faq``: the extractive answers that replace a
+    failing FAQ answer) and check the edition that remains."""
     limit = prompt.answer_tokens * CHARS_PER_ANSWER_TOKEN
     if len(reply.text) > limit:
-        return None, None, [f"the answer has {len(reply.text)} characters; at most {limit}"]
+        return _Review(
+            None, None, (), (f"the answer has {len(reply.text)} characters; at most {limit}",)
+        )
     if reply.finish_reason == "length":
-        return None, None, [f"the answer was cut off at {prompt.answer_tokens} tokens; be shorter"]
+        cut = f"the answer was cut off at {prompt.answer_tokens} tokens; be shorter"
+        return _Review(None, None, (), (cut,))
     try:
         answer = parse_answer(reply.text)
     except AnswerError as error:
-        return None, None, [str(error)]
-    digest, found = compose(answer, brief, prompt.inputs)
-    return answer, digest, found
+        return _Review(None, None, (), (str(error),))
+    screened = screen(answer, brief, prompt.inputs, faq)
+    digest, found = compose(screened.answer, brief, prompt.inputs)
+    return _Review(screened.answer, digest, screened.dropped, (*screened.problems, *found))
 
 
 def compose(answer: Answer, brief: Brief, inputs: Sequence[Item]) -> tuple[Digest, list[str]]:
@@ -489,10 +563,7 @@ def compose(answer: Answer, brief: Brief, inputs: Sequence[Item]) -> tuple[Diges
         faq=tuple(faq),
         writer="openai",
     )
-    words = len(digest.body.split())
-    if words > MAX_BODY_WORDS:
-        found.append(f"the body has {words} words; at most {MAX_BODY_WORDS}")
-    return digest, found + problems(digest, [item.pull for item in brief.items])
+    return digest, found + model_problems(digest, [item.pull for item in brief.items])
 
 
 _CITE_SPACE = re.compile(r"\s*\[\d+\]")

@@ -1,0 +1,137 @@
+"""Serve the written model answers of ``tests/fixtures/answers/`` and see what is published.
+
+Each case is a real day (``case.json``: repository and date; its records are those of
+``bench/labels/``) with answers a capable model would give to the Wire's prompt: good ones,
+ones with a habit real models have (``benign``), and ones with a real defect (``defect``,
+``contradiction``). :func:`publish` runs the openai writer against the stand-in server with
+one answer and reports what reached the edition.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from msgspec import Struct
+
+from bench.evaluate_facts import load_labelled_days
+from digest.clock import FixedClock
+from digest.config import OpenAISettings, ProjectSettings, RepoSettings, Settings
+from digest.models import Digest, PullRequest
+from digest.summarize.base import Brief, WriterContext
+from digest.summarize.llm import OpenAIWriter
+from digest.summarize.select import make_brief
+from digest.summarize.verify import sentences_of
+from tests.fake_openai import FakeOpenAI, Reply
+
+ANSWERS = Path(__file__).resolve().parent / "fixtures" / "answers"
+#: How the fixtures' projects write their repositories (as bench/capture_prompt.py does).
+DISPLAY = {"pytorch/executorch": "ExecuTorch", "pytorch/ao": "torchao"}
+
+
+class Case(Struct, frozen=True):
+    name: str
+    repo: str
+    date: dt.date
+    #: Each answer's file, kind and what its defect must not leave on a page.
+    answers: tuple[dict[str, Any], ...]
+
+
+class Outcome(Struct, frozen=True):
+    digest: Digest
+    requests: int
+    #: The defect's words or action that reached the edition; empty when none did.
+    leaked: tuple[str, ...]
+    #: Body sentences of the answer the edition does not print (left out by the checks).
+    left_out: int = 0
+
+    @property
+    def published(self) -> bool:
+        return self.digest.writer == "openai"
+
+
+def cases() -> list[Case]:
+    """Every case under ANSWERS, in name order."""
+    found = []
+    for path in sorted(ANSWERS.glob("*/case.json")):
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        found.append(
+            Case(
+                name=path.parent.name,
+                repo=raw["repo"],
+                date=dt.date.fromisoformat(raw["date"]),
+                answers=tuple(raw["answers"]),
+            )
+        )
+    return found
+
+
+def day(case: Case) -> tuple[Brief, list[PullRequest]]:
+    """The brief and changes of ``case``'s day; KeyError when its records are absent."""
+    pulls = load_labelled_days()[(case.repo, case.date)]
+    repo = RepoSettings(name=case.repo, display_name=DISPLAY.get(case.repo))
+    project = ProjectSettings(name=case.repo.split("/")[1], repos=(repo,))
+    return make_brief(project, case.date, pulls), pulls
+
+
+def publish(case: Case, entry: dict[str, Any], data_dir: Path, verify: bool = False) -> Outcome:
+    """Run the openai writer on ``case``'s day with ``entry``'s answer served (twice: a model
+    asked to repair may answer the same way) and, with ``verify``, the stand-in checker's
+    verdict (it flags the sentences holding the defect's words)."""
+    brief, _ = day(case)
+    content = (ANSWERS / case.name / entry["file"]).read_text(encoding="utf-8")
+    answer = Reply(content=content)
+    with FakeOpenAI() as server:
+        if verify:
+            server.enqueue(answer, _verdict(content, entry), answer, _verdict(content, entry))
+        else:
+            server.enqueue(answer, answer)
+        settings = Settings(
+            projects=(ProjectSettings(name="x", repos=(RepoSettings(name=case.repo),)),),
+            data_dir=data_dir,
+            openai=OpenAISettings(
+                base_url=server.base_url,
+                model="stand-in",
+                timeout=5.0,
+                max_retries=0,
+                verify=verify,
+            ),
+        )
+        clock = FixedClock(dt.datetime.combine(case.date, dt.time(6), tzinfo=dt.UTC))
+        writer = OpenAIWriter(
+            WriterContext(settings=settings, clock=clock, env={"OPENAI_API_KEY": "sk-stand-in"})
+        )
+        digest = writer.write(brief)
+        requests = server.count
+    body = json.loads(re.sub(r"^```(?:json)?\s*|\s*```$", "", content.strip()))["body"]
+    sent = sum(len(p) for p in sentences_of(body))
+    printed = sum(len(p) for p in sentences_of(digest.body)) if digest.writer == "openai" else sent
+    return Outcome(digest, requests, _leaked(digest, entry), max(0, sent - printed))
+
+
+def _verdict(content: str, entry: dict[str, Any]) -> Reply:
+    """What a capable checker answers: the body sentences that hold the defect's words."""
+    body = json.loads(re.sub(r"^```(?:json)?\s*|\s*```$", "", content.strip()))["body"]
+    numbered = [s for paragraph in sentences_of(body) for s in paragraph]
+    marks = entry.get("absent", []) if entry["kind"] == "contradiction" else []
+    flagged = [n for n, s in enumerate(numbered, start=1) if any(m in s for m in marks)]
+    return Reply(content=json.dumps({"unsupported": flagged}))
+
+
+def _leaked(digest: Digest, entry: dict[str, Any]) -> tuple[str, ...]:
+    if digest.writer != "openai":
+        return ()
+    public = json.dumps(msgspec.to_builtins(digest), default=str, ensure_ascii=False)
+    leaked = [mark for mark in entry.get("absent", []) if mark in public]
+    action = entry.get("action")
+    if action:
+        for item in digest.action_items:
+            if action["contains"] in item.text and (
+                item.repo == action.get("repo") or item.urgency.value == action.get("urgency")
+            ):
+                leaked.append(f"action {action['contains']!r} as {item.repo}/{item.urgency.value}")
+    return tuple(leaked)
