@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.evaluate_facts import load_labelled_days
 from digest.config import ProjectSettings, RepoSettings
-from digest.summarize.prompt import build_prompt
+from digest.summarize.llm.prompt import build_prompt
 from digest.summarize.select import make_brief
 
 #: How the fixtures' projects write their repositories.

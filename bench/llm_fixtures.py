@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from digest.config import ProjectSettings, RepoSettings
-from digest.summarize.prompt import build_prompt
+from digest.summarize.llm.prompt import build_prompt
 from digest.summarize.select import make_brief
 from tests.llm_fixtures import cases, publish
 from tests.realdata import MERGED_PRS, load_days

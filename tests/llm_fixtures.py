@@ -24,8 +24,8 @@ from digest.config import OpenAISettings, ProjectSettings, RepoSettings, Setting
 from digest.models import Digest, PullRequest
 from digest.summarize.base import Brief, WriterContext
 from digest.summarize.llm import OpenAIWriter
+from digest.summarize.llm.verify import sentences_of
 from digest.summarize.select import make_brief
-from digest.summarize.verify import sentences_of
 from tests.fake_openai import FakeOpenAI, Reply
 
 ANSWERS = Path(__file__).resolve().parent / "fixtures" / "answers"

@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 
 from digest.summarize.claims import Sources, claims
-from digest.summarize.screen import imperative
+from digest.summarize.llm.screen import imperative
 from tests.pulls import DAY, make_pull
 
 PULL = make_pull(

@@ -31,7 +31,7 @@ from digest.summarize.llm import (
     UNREADABLE,
     OpenAIWriter,
 )
-from digest.summarize.prompt import (
+from digest.summarize.llm.prompt import (
     Answer,
     AnswerError,
     BudgetError,

@@ -65,7 +65,7 @@ def problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str]:
 
 
 def model_problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str]:
-    """The rules a model's edition (already screened, see :mod:`digest.summarize.screen`)
+    """The rules a model's edition (already screened, see :mod:`digest.summarize.llm.screen`)
     must keep: the edition's shape, citations and references, plain text where text is
     plain. Its prose is a model's own: no vocabulary, verb or subject rules apply, and a
     sentence may go uncited when it claims nothing checkable."""

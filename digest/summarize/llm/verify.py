@@ -1,7 +1,7 @@
 """The optional second request (``openai.verify: true``): each body sentence checked against
 the records it cites, by the model, and the ones it finds unsupported left out.
 
-The checks of :mod:`digest.summarize.screen` catch what can be checked by matching: numbers,
+The checks of :mod:`digest.summarize.llm.screen` catch what can be checked by matching: numbers,
 versions, identifiers, mentions, URLs. A contradiction in plain words ("deprecates X" for a
 change that deletes it) or an invented claim needs reading; this pass asks the model to read.
 """
@@ -18,7 +18,7 @@ import msgspec.structs
 from digest.summarize.base import Item
 from digest.summarize.checks import CITE
 from digest.summarize.clean import clean_body
-from digest.summarize.prompt import Answer, Message
+from digest.summarize.llm.prompt import Answer, Message
 from digest.summarize.sentences import split_sentences
 from digest.text import neutralise_strings, one_line, shorten
 

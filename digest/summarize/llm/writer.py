@@ -1,6 +1,6 @@
 """The ``openai`` writer: an edition written by a model behind an OpenAI-compatible API.
 
-The model gets the ranked stories (see :mod:`digest.summarize.prompt`) and answers JSON of
+The model gets the ranked stories (see :mod:`digest.summarize.llm.prompt`) and answers JSON of
 a strict schema. Its text is untrusted: HTML, links, URLs and bidi controls are removed,
 its ``[id]`` citations are renumbered into references built from the records, and the
 edition must pass :func:`~digest.summarize.checks.problems`. One retry tells the model what
@@ -24,12 +24,11 @@ from msgspec import Struct
 from digest.errors import UsageError, WireError
 from digest.models import ActionItem, Digest, FaqEntry, Reference
 from digest.summarize.base import Brief, Item, WriterContext
-from digest.summarize.cache import AnswerCache, cache_key
 from digest.summarize.checks import CITE, first_citations, model_problems
 from digest.summarize.clean import in_short
 from digest.summarize.extractive import ExtractiveWriter
-from digest.summarize.phrasing import count, plain
-from digest.summarize.prompt import (
+from digest.summarize.llm.cache import AnswerCache, cache_key
+from digest.summarize.llm.prompt import (
     PROMPT_VERSION,
     Answer,
     AnswerError,
@@ -41,9 +40,10 @@ from digest.summarize.prompt import (
     feedback,
     parse_answer,
 )
-from digest.summarize.screen import screen
-from digest.summarize.verify import SCHEMA as VERDICT_SCHEMA
-from digest.summarize.verify import read_verdict, verification, without
+from digest.summarize.llm.screen import screen
+from digest.summarize.llm.verify import SCHEMA as VERDICT_SCHEMA
+from digest.summarize.llm.verify import read_verdict, verification, without
+from digest.summarize.phrasing import count, plain
 from digest.text import neutralise, one_line, shorten
 
 if TYPE_CHECKING:

@@ -22,8 +22,8 @@ from digest.models import Urgency
 from digest.summarize.base import Brief, Item
 from digest.summarize.checks import CITE, SHELL, shares_terms, standard_questions
 from digest.summarize.claims import Sources, claims
+from digest.summarize.llm.prompt import BODY_WORDS, ActionAnswer, Answer, FaqAnswer
 from digest.summarize.phrasing import long_date
-from digest.summarize.prompt import BODY_WORDS, ActionAnswer, Answer, FaqAnswer
 from digest.summarize.sentences import split_sentences
 from digest.summarize.verbs import BASE_FORMS
 

@@ -12,11 +12,11 @@ from collections import Counter
 from msgspec import Struct, field
 
 from digest.models import ActionItem, Digest, FaqEntry, Reference, Urgency
-from digest.summarize.actions import Action, draft_actions, skim_action
 from digest.summarize.base import Brief, Item, Story, WriterContext
 from digest.summarize.checks import HEADLINE_LIMIT, MAX_REFERENCES
 from digest.summarize.classify import ROUTINE_KINDS
 from digest.summarize.clean import in_short
+from digest.summarize.extractive.actions import Action, draft_actions, skim_action
 from digest.summarize.naming import opens_with_area, opens_with_name
 from digest.summarize.phrasing import (
     count,
