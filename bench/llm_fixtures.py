@@ -70,26 +70,22 @@ def main() -> int:
 
 
 def _busiest() -> None:
+    """The prompt's size on the busiest day of the four PyTorch repositories told together."""
     if not MERGED_PRS.is_dir():
         return
-    name, day, pulls = max(
-        (
-            (n, d, p)
-            for n in ("pytorch-executorch", "pytorch-helion")
-            for d, p in load_days(n).items()
-        ),
-        key=lambda t: len(t[2]),
-    )
-    repo = f"pytorch/{name[8:]}"
-    brief = make_brief(
-        ProjectSettings(name="PyTorch", repos=(RepoSettings(name=repo),)), day, pulls
-    )
-    for budget in (8192, 32768):
+    names = ("pytorch-executorch", "pytorch-ao", "pytorch-helion", "pytorch-torchtitan")
+    by_repo = {name: load_days(name) for name in names}
+    days = {d for days in by_repo.values() for d in days}
+    day = max(days, key=lambda d: sum(len(r.get(d, [])) for r in by_repo.values()))
+    pulls = [p for r in by_repo.values() for p in r.get(day, [])]
+    repos = tuple(RepoSettings(name=f"pytorch/{n[8:]}") for n in names)
+    brief = make_brief(ProjectSettings(name="PyTorch", repos=repos), day, pulls)
+    for budget in (8000, 16000, 32768):
         prompt = build_prompt(brief, budget)
         print(
-            f"busiest real day ({repo} {day}, {len(pulls)} changes), budget {budget}: "
-            f"{len(prompt.inputs)} changes listed, {prompt.stories} stories described, "
-            f"about {prompt.tokens} tokens (4 characters a token)"
+            f"busiest real day ({day}, four repositories, {len(pulls)} changes), budget {budget}: "
+            f"{len(prompt.inputs)} changes listed, {prompt.stories} stories described, about "
+            f"{prompt.tokens} prompt tokens (estimated at 4 characters a token)"
         )
 
 

@@ -193,8 +193,9 @@ class OpenAISettings(_Section, frozen=True, kw_only=True):
     #: Server root; default ``OPENAI_BASE_URL`` from the environment, else OpenAI's.
     base_url: str | None = None
     temperature: Annotated[float, Meta(ge=0, le=2)] = 0.2
-    #: Most tokens (prompt and answer) one edition may use; fits an 8k-context model.
-    token_budget: Annotated[int, Meta(ge=1000, le=1_000_000)] = 6000
+    #: Most tokens one request may use, prompt and answer, with room kept for the one repair
+    #: request (which repeats the answer): fits a model with an 8k-token context.
+    token_budget: Annotated[int, Meta(ge=1000, le=1_000_000)] = 8000
     #: Seconds per request.
     timeout: Annotated[float, Meta(gt=0, le=600)] = 60.0
     #: Retries of a 429 or 5xx by the SDK before the writer falls back.

@@ -183,7 +183,7 @@ def test_good_answer_becomes_the_edition(
 
     sent = server.requests[0]
     assert sent["model"] == "wire-test" and sent["temperature"] == 0.2
-    assert sent["max_completion_tokens"] == answer_tokens(6000)
+    assert sent["max_completion_tokens"] == answer_tokens(8000)
     assert sent["response_format"]["type"] == "json_schema"
     assert sent["response_format"]["json_schema"]["strict"] is True
     assert server.headers[0]["authorization"] == f"Bearer {KEY}"
@@ -230,7 +230,7 @@ BAD_ANSWERS: list[tuple[str, Any, str]] = [
     ("invalid json", '{"headline": "ROCKET", "dek": ', "not valid JSON"),
     ("not the schema", {"headline": "ROCKET"}, "does not match the schema"),
     ("unknown urgency", "urgency", "does not match the schema (action_items[0].urgency"),
-    ("cut off", "length", "cut off at 1200 tokens"),
+    ("cut off", "length", "cut off at 1500 tokens"),
     ("hostile", "hostile", "the headline names nothing the edition cites"),
     ("oversized", "huge", "characters; at most"),
     ("nothing left", "all invented", "the body keeps 0 cited sentences"),

@@ -169,10 +169,16 @@ def build_prompt(brief: Brief, budget: int) -> Prompt:
         prompt = frame.assemble(stories, 0, answer, paths=paths)
         if prompt.tokens <= limit:
             return prompt
-    listed = len(brief.items)
-    while prompt.tokens > limit and listed > 1:
-        listed = max(1, listed * 2 // 3)
-        prompt = frame.assemble(stories, 0, answer, listed=listed, paths=False)
+    # As many of the top changes as fit (the count that fits is found by halving).
+    fits, low, high = None, 1, len(brief.items)
+    while low <= high:
+        middle = (low + high) // 2
+        candidate = frame.assemble(stories, 0, answer, listed=middle, paths=False)
+        if candidate.tokens <= limit:
+            fits, low = candidate, middle + 1
+        else:
+            prompt, high = candidate, middle - 1
+    prompt = fits or prompt
     if prompt.tokens > limit:
         raise BudgetError(
             f"openai.token_budget {budget} is too small: one change needs about "
@@ -345,30 +351,36 @@ class _Frame(Struct, frozen=True):
             "not_covered": [failure.repo for failure in brief.failed],
             "changes_merged": len(brief.items),
             "changes_not_listed": len(brief.items) - len(shown),
-            "changes": [_entry(self.ids[id(item)], item, paths) for item in shown],
+            "changes": [
+                _entry(self.ids[id(item)], item, paths, len(brief.repos) > 1) for item in shown
+            ],
             "stories": told,
         }
         messages = (
             self.system,
-            Message(role="user", content=_DATA_INTRO + json.dumps(document, ensure_ascii=False)),
+            Message(role="user", content=_DATA_INTRO + _compact(document)),
         )
         tokens = estimate_messages(messages) + self.schema_tokens
         # Inputs are the day's changes in id order: [id] is inputs[id - 1].
         return Prompt(messages, self.schema, tuple(shown), len(stories), tokens, answer)
 
 
-def _entry(n: int, item: Item, paths: bool) -> dict[str, Any]:
-    """Pull request ``item`` as input ``n`` of the day's list, with its top paths or not."""
+def _compact(document: dict[str, Any]) -> str:
+    """``document`` as JSON without the spaces a reader needs and a model does not."""
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+
+
+def _entry(n: int, item: Item, paths: bool, repo: bool) -> dict[str, Any]:
+    """Pull request ``item`` as input ``n`` of the day's list, with its top ``paths`` and
+    its ``repo`` (a one-repository day names it once, at the top) or not."""
     pull = item.pull
-    entry: dict[str, Any] = {
-        "id": n,
-        "repo": pull.repo,
-        "number": pull.number,
-        "title": one_line(pull.title),
-        "kind": item.kind,
-        "area": item.area,
-        "size": f"+{pull.additions}/-{pull.deletions} lines in {count(pull.changed_files, 'file')}",
-    }
+    entry: dict[str, Any] = {"id": n}
+    if repo:
+        entry["repo"] = pull.repo
+    entry |= {"title": one_line(pull.title), "kind": item.kind}
+    if item.area:
+        entry["area"] = item.area
+    entry["size"] = f"+{pull.additions}/-{pull.deletions} in {count(pull.changed_files, 'file')}"
     if item.version:
         entry["version"] = item.version
     if paths:
