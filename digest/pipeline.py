@@ -180,7 +180,8 @@ def summarize(
     """
     # The summarize stage is loaded by the commands that write editions, not by `render`.
     from digest.newcomers import newcomers
-    from digest.summarize.checks import problems
+    from digest.summarize.checks import model_problems, problems
+    from digest.summarize.extractive.mend import mend
     from digest.summarize.leads import topic_leads
     from digest.summarize.select import make_brief
 
@@ -234,7 +235,13 @@ def summarize(
     digest = msgspec.structs.replace(
         digest, topic_leads=topic_leads(digest, rt.settings.topics, brief.items)
     )
-    found = problems(digest, collected.pulls)
+    # The extractive writer keeps its own prose rules; a model's edition, screened, the
+    # edition's shape (see summarize/checks.py).
+    check = problems if digest.writer == "extractive" else model_problems
+    digest, notes = mend(digest, collected.pulls, check)
+    for note in notes:
+        log.warning("%s %s: %s", project.key, day, note)
+    found = check(digest, collected.pulls)
     if found:
         raise WireError(
             f"{project.key} {day}: the {digest.writer} writer broke the edition rules: {found[0]}"

@@ -120,8 +120,9 @@ def test_checks_catch_broken_editions() -> None:
         good,
         headline="lower case " + "x" * 100,
         body=good.body + " An uncited claim. A ghost [42].",
-        action_items=(
-            msgspec.structs.replace(good.action_items[0], repo="evil/elsewhere", refs=(9,)),
+        action_items=tuple(
+            msgspec.structs.replace(good.action_items[0], repo="evil/elsewhere", refs=(9,))
+            for _ in range(6)
         ),
         dek="One. Two.",
         faq=good.faq[1:],
@@ -133,7 +134,7 @@ def test_checks_catch_broken_editions() -> None:
         "cites nothing",
         "[42] is cited",
         "evil/elsewhere",
-        "1 action items",
+        "6 action items; expected 1 to 5",
         "more than one sentence",
         "FAQ lacks",
     ):

@@ -128,6 +128,27 @@ def test_run_writes_the_openai_edition_and_the_site(
     assert published(site) == before
 
 
+def test_a_model_s_own_prose_is_stored_and_published(site: Path, server: FakeOpenAI) -> None:
+    """What a model may write and the extractive writer may not (an uncited transition, a
+    sentence opening with a participle, "Test" as an action's verb) passes every stage."""
+    prose = edition() | {
+        "body": "Steered engines headline the day. "
+        "Gimballed engines now steer the booster during ascent [1].\n\n"
+        "Elsewhere, the ground station gets a live telemetry feed [2].",
+        "action_items": [
+            {"text": "Test gimbal control", "repo": "acme/rocket", "urgency": "plan", "refs": [1]},
+            *edition()["action_items"][1:],
+        ],
+    }
+    server.enqueue(answer(prose))
+    assert run(site, env(server.base_url), "--writer", "openai") == 0
+    digest = json.loads((site / "data/digests/rocket/2026-03-04.json").read_text())
+    assert digest["writer"] == "openai"
+    assert digest["body"].startswith("Steered engines headline the day.")
+    assert digest["action_items"][0]["text"] == "Test gimbal control"
+    assert "Steered engines headline the day." in (site / "site/rocket/2026-03-04.html").read_text()
+
+
 def test_config_writer_without_a_key_is_one_line_and_exit_2(
     site: Path, server: FakeOpenAI, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -55,7 +55,8 @@ _STRAY_ESCAPE = re.compile(r"\\(?=[\[\]*_`#!|~{}()\\])")
 
 
 def defuse(pull: PullRequest) -> PullRequest:
-    """Return ``pull`` with its title and body defused (see :func:`defuse_text`).
+    """Return ``pull`` with its title and body defused (see :func:`defuse_text`) and its
+    paths too (see :func:`defuse_path`).
 
     A title left with no words (an image) or that is a trailer (``Signed-off-by: ...``)
     becomes ``Untitled change #N``.
@@ -71,9 +72,25 @@ def defuse(pull: PullRequest) -> PullRequest:
             else f"Untitled commit {(pull.sha or '')[:10]}".strip()
         )
     body = defuse_text(pull.body)
-    if title == pull.title and body == pull.body:
+    files = pull.files
+    if any(_PATH_MARKUP.search(change.path) for change in files):
+        files = tuple(
+            msgspec.structs.replace(change, path=defuse_path(change.path)) for change in files
+        )
+    if title == pull.title and body == pull.body and files is pull.files:
         return pull
-    return msgspec.structs.replace(pull, title=title, body=body)
+    return msgspec.structs.replace(pull, title=title, body=body, files=files)
+
+
+#: What a path may hold that reads as markup once a writer names its folder.
+_PATH_MARKUP = re.compile(r"[<>\[\]`*]")
+_PATH_LOOKALIKES = str.maketrans("<>[]`*", "\u2039\u203a\uff3b\uff3d\u02cb\u2217")
+
+
+def defuse_path(path: str) -> str:
+    """``path`` with angle brackets, square brackets, backticks and asterisks as look-alikes
+    that no Markdown or HTML reads: ``src/<b>x</b>`` gets angle quotation marks."""
+    return path.translate(_PATH_LOOKALIKES)
 
 
 def defuse_text(text: str) -> str:

@@ -7,16 +7,18 @@ ends; the lead's body adds up to two retold sentences.
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 
 from msgspec import Struct, field
 
 from digest.models import ActionItem, Digest, FaqEntry, Reference, Urgency
 from digest.summarize.base import Brief, Item, Story, WriterContext
-from digest.summarize.checks import HEADLINE_LIMIT, MAX_REFERENCES
+from digest.summarize.checks import HEADLINE_LIMIT, MAX_REFERENCES, problems
 from digest.summarize.classify import ROUTINE_KINDS
 from digest.summarize.clean import in_short
 from digest.summarize.extractive.actions import Action, draft_actions, skim_action
+from digest.summarize.extractive.mend import mend
 from digest.summarize.naming import opens_with_area, opens_with_name
 from digest.summarize.phrasing import (
     count,
@@ -40,6 +42,7 @@ from digest.summarize.stories import (
     told_item,
 )
 
+_LOG = logging.getLogger("digest.summarize")
 #: At most this many changes of one story share its sentence.
 MEMBERS_PER_STORY = 3
 #: References kept for routine examples and actions outside the lead stories.
@@ -66,7 +69,12 @@ class ExtractiveWriter:
         """Return the edition for ``brief``: headline, dek, cited body, action items, FAQ."""
         if not brief.items:
             raise ValueError("a brief with no changes has no edition")
-        return _Draft(brief).digest()
+        digest = _Draft(brief).digest()
+        # A day is never lost to a check: what breaks a rule is left out, and said in the log.
+        digest, notes = mend(digest, [item.pull for item in brief.items], problems)
+        for note in notes:
+            _LOG.warning("%s %s: %s", brief.project_slug, brief.date, note)
+        return digest
 
 
 class _Draft(Struct):
