@@ -38,6 +38,7 @@ from digest.sources.base import SourceContext
 from digest.sources.git import GitSource
 from digest.summarize.checks import coverage_problems, problems
 from digest.summarize.extractive import ExtractiveWriter
+from digest.summarize.extractive.writer import content_words
 from digest.summarize.naming import name_problems
 from digest.summarize.select import make_brief
 from tests.realdata import MERGED_PRS, load_days
@@ -81,6 +82,8 @@ def main() -> int:
         refs.append(len(digest.references))
         actions.update(a.urgency.value for a in digest.action_items)
         found = problems(digest, pulls) + coverage_problems(digest, brief)
+        if repeated := content_words(digest.dek) & content_words(digest.headline):
+            found.append(f"dek repeats the headline's words: {', '.join(sorted(repeated))}")
         for problem in found + name_problems(digest, pulls):
             findings[_rule(problem)].append((label, problem))
         if (project.repos[0].name, day) == EDITOR_DAY[:2] and len(project.repos) == 1:

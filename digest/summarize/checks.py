@@ -354,7 +354,8 @@ second third one two three four five several many few other elsewhere meanwhile 
 larger related along alongside meant reach reaches local workaround workarounds re-run
 re-test hit expects expect wherever environment environments everything once anything
 whether full list touch touches follow-up follow-ups often maintenance dependency
-dependencies re-benchmark speed-up refactoring
+dependencies re-benchmark speed-up refactoring plan carries carry re-land re-lands
+january february march april may june july august september october november december
 """
 _COMMON = frozenset(_COMMON_WORDS.split())
 _TERM = re.compile(r"[A-Za-z_][A-Za-z0-9_./+-]*[A-Za-z0-9_]|\d+(?:\.\d+)+")

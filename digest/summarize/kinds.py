@@ -149,7 +149,7 @@ _VERSION = r"v?\d+\.\d+(?:\.\d+)*(?:[-.]?(?:a|b|rc|alpha|beta|dev|post)\.?\d*)?"
 #: "chore: prepare Tokio v1.53.0", "release: v8.2.2", "Version Packages" (changesets).
 _RELEASE_TITLE = re.compile(
     rf"^(?:release|releasing|cut|prepare|preparing)\b(?:\s+(?:for|to\s+release|the|release))*"
-    rf"\s+(?:[\w.-]+\s+)?(?:version\s+)?(?P<a>{_VERSION})\s*$"
+    rf"\s+(?:(?P<pkg>[\w.-]+)\s+)?(?:version\s+)?(?P<a>{_VERSION})\s*$"
     rf"|^(?:bump|update|set)\s+(?:the\s+)?(?:package\s+|crate\s+|project\s+)?version"
     rf"(?:\s+(?:number|string))?\s+(?:from\s+{_VERSION}\s+)?to\s+(?P<b>{_VERSION})\b"
     rf"|^bump\s+(?P<c>{_VERSION})\s*$"
@@ -290,6 +290,9 @@ def release_version(pull: PullRequest, title: str, markers: tuple[str, ...] = ()
     if match.group("packages"):
         return _body_versions(pull.body)
     version = next(v for v in match.group("a", "b", "c", "d", "e", "f") if v)
+    package = (match.group("pkg") or "").lower()
+    if package and package not in (pull.repo.split("/")[-1].lower(), "version", "release"):
+        return f"{match.group('pkg')}@{version.lstrip('vV')}"  # "prepare tokio-macros v2.7.1"
     return version if version[0].lower() == "v" else f"v{version}"
 
 

@@ -8,6 +8,7 @@ ends; the lead's body adds up to two retold sentences.
 from __future__ import annotations
 
 import logging
+import re
 from collections import Counter
 
 from msgspec import Struct, field
@@ -97,8 +98,8 @@ class _Draft(Struct):
             project=self.brief.project,
             project_slug=self.brief.project_slug,
             date=self.brief.date,
-            headline=self._headline(leads),
-            dek=self._dek(leads, members),
+            headline=(headline := self._headline(leads)),
+            dek=self._dek(leads, headline),
             body=body,
             action_items=actions,
             references=tuple(
@@ -267,27 +268,33 @@ class _Draft(Struct):
                 return f"{first}, {rest}".upper()
         return fit(clauses[0], HEADLINE_LIMIT).upper()
 
-    def _dek(self, leads: list[Story], members: dict[Story, tuple[Item, ...]]) -> str:
-        """One sentence: the lead story told whole, or the top two stories, and the day."""
+    def _dek(self, leads: list[Story], headline: str) -> str:
+        """One sentence that adds to ``headline``: the day's next stories, or its scale by
+        kind of change, never the headline's words again."""
         brief = self.brief
-        told = [m for m in members[leads[0]] if m.kind != "revert"]
-        if len(told) > 1:
-            lead = plain(story_sentence(leads[0], told, lambda item: ""))
-        else:
-            clauses = [fit(self._clause(s, initial=i == 0), 90) for i, s in enumerate(leads[:2])]
-            lead = clauses[0] if len(clauses) == 1 else f"{clauses[0]}, and {clauses[1]}"
-            if len(clauses) == 2:
-                who = subject(leads[1], initial=False)
-                if leads[1].repo == leads[0].repo and clauses[1].startswith(f"{who} "):
-                    # One subject, said once: "Ao removes X and fixes Y".
-                    lead = f"{clauses[0]} and {clauses[1][len(who) + 1 :]}"
-        total = f"among {say_count(len(brief.items), 'change')}"
-        if len(brief.items) == 1:
-            total = "the one change"
-        return (
-            f"{upper_first(fit(lead, 200))}, {total} merged in "
-            f"{join_words([brief.shown(r) for r in brief.repos])} on {long_date(brief.date)}."
-        )
+        said = content_words(headline)
+        things = []
+        for story in leads[1:]:  # the stories the edition tells and cites
+            thing = f"one {plain(phrase_of(told_item(story)).relative())}"
+            if story.kind in ROUTINE_KINDS or len(thing) > 90 or content_words(thing) & said:
+                continue
+            things.append(thing)
+            said |= content_words(thing)
+            if len(things) == 2:
+                break
+        where = ""
+        if len(brief.repos) > 1:
+            names = [brief.shown(r) for r in brief.repos]
+            if not content_words(" ".join(names)) & content_words(headline):
+                where = f" in {join_words(names)}"
+        day = long_date(brief.date)
+        if things:
+            merged = f"the {say_count(len(brief.items), 'change')}"
+            if len(brief.items) == 1:
+                merged = "the day's one change"
+            return f"Also among {merged} merged{where} on {day}: {join_words(things)}."
+        merged = upper_first(say_count(len(brief.items), "change"))
+        return f"{merged} merged{where} on {day}: {join_words(_by_kind(brief.items, said))}."
 
     def _action_items(
         self, leads: list[Story], members: dict[Story, tuple[Item, ...]]
@@ -347,6 +354,83 @@ class _Draft(Struct):
                 FaqEntry(f"Was anything reverted in {project} on {date}?", f"Yes: {listed}.")
             )
         return tuple(entries)
+
+
+#: What the day's changes are, by kind, as a dek counts them (the order it says them in).
+_KIND_GROUPS = (
+    ("release", ("release",)),
+    ("breaking change", ("breaking",)),
+    ("fix", ("fix",)),
+    ("new feature", ("feature",)),
+    ("performance change", ("perf",)),
+    ("revert", ("revert",)),
+    ("re-land", ("reland",)),
+    ("documentation change", ("docs",)),
+    ("maintenance change", ("refactor", "deps", "build", "test", "ci", "chore")),
+)
+#: Words of a headline that say nothing a dek could repeat.
+_FUNCTION_WORDS = frozenset(
+    [
+        "the",
+        "and",
+        "for",
+        "with",
+        "from",
+        "into",
+        "onto",
+        "that",
+        "this",
+        "its",
+        "their",
+        "new",
+        "now",
+        "also",
+        "among",
+        "one",
+        "two",
+        "change",
+        "changes",
+        "merged",
+        "lands",
+        "land",
+        "adds",
+        "add",
+        "fixes",
+        "fix",
+        "more",
+        "less",
+        "than",
+        "then",
+        "after",
+        "before",
+        "over",
+        "under",
+    ]
+)
+
+
+def content_words(text: str) -> set[str]:
+    """The words of ``text`` that carry its content, lower-cased (names, nouns, verbs)."""
+    words = re.findall(r"[a-z0-9][a-z0-9_.+-]*[a-z0-9]|[a-z0-9]", text.lower())
+    return {w for w in words if len(w) > 2 and w not in _FUNCTION_WORDS}
+
+
+def _by_kind(items: tuple[Item, ...], said: set[str]) -> list[str]:
+    """``items`` counted by kind (``["two fixes", "one new feature", ...]``); a kind whose
+    name the headline already ``said`` is counted among "other changes"."""
+    counted, others = [], 0
+    for noun, kinds in _KIND_GROUPS:
+        n = sum(1 for item in items if item.kind in kinds)
+        plural = "fixes" if noun == "fix" and n != 1 else f"{noun}s" if n != 1 else noun
+        if not n:
+            continue
+        if content_words(f"{noun} {plural}") & said:
+            others += n
+            continue
+        counted.append(f"{say_count(n, 'x').rsplit(' ', 1)[0]} {plural}")
+    if others:
+        counted.append(say_count(others, "other change"))
+    return counted
 
 
 def _by_repo(leads: list[Story]) -> dict[str, list[Story]]:
