@@ -69,7 +69,7 @@ def test_faq_answers_standard_questions_and_names_repos() -> None:
     assert "Was anything reverted" in questions[3]
 
 
-def test_single_change_day_still_has_two_action_items() -> None:
+def test_a_single_change_day_has_the_one_action_its_facts_support() -> None:
     pulls = [
         make_pull(
             "Add a heat shield simulator", "Simulates re-entry heating for the capsule model."
@@ -77,8 +77,17 @@ def test_single_change_day_still_has_two_action_items() -> None:
     ]
     digest = write(pulls)
     assert problems(digest, pulls) == []
-    assert len(digest.action_items) == 2
+    assert [a.text.split(" ", 1)[0] for a in digest.action_items] == ["Try"]
     assert [r.number for r in digest.references] == [pulls[0].number]
+
+
+def test_a_day_with_nothing_to_act_on_names_one_change_to_watch_and_why() -> None:
+    pulls = [make_pull("Rework the engine loop", files={"src/rocket/engine.py": (80, 70)})]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    (only,) = digest.action_items
+    assert only.urgency is Urgency.MONITOR and only.text.startswith("Watch ")
+    assert "most likely to reach users, as it reworks code that others build on" in only.text
 
 
 def test_routine_only_day_is_told_without_inventing_news() -> None:

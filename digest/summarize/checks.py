@@ -355,6 +355,8 @@ larger related along alongside meant reach reaches local workaround workarounds 
 re-test hit expects expect wherever environment environments everything once anything
 whether full list touch touches follow-up follow-ups often maintenance dependency
 dependencies re-benchmark speed-up refactoring plan carries carry re-land re-lands
+rely relies rework reworks brings bring tells tell documentation run runs path paths likely
+call calls
 january february march april may june july august september october november december
 """
 _COMMON = frozenset(_COMMON_WORDS.split())

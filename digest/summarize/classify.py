@@ -28,7 +28,7 @@ from digest.summarize.kinds import (
 from digest.summarize.verbs import third_person
 from digest.text import one_line
 
-__all__ = ["ROUTINE_KINDS", "area_key", "classify", "split_title"]
+__all__ = ["ROUTINE_KINDS", "SEVERE", "area_key", "classify", "split_title"]
 
 #: Conventional-commit types that say little: their scope, when it is a kind, says more.
 _LOOSE_TYPES = frozenset({"chore", "ci", "build", "style"})
@@ -112,7 +112,7 @@ _BUILD_PATH = (
     "build.rs",
 )
 #: What a fix says users were hitting.
-_SEVERE = re.compile(
+SEVERE = re.compile(
     r"\b(crash\w*|panic\w*|segfault\w*|hangs?|hanging|deadlock\w*|data loss|corrupt\w*|"
     r"wrong|incorrect\w*|unsound\w*|race\w*|memory barrier|security|vulnerab\w+|cve-\d+|"
     r"instead of failing|fails?|failing|failures?|errors? (when|on|with)|regression|"
@@ -263,7 +263,7 @@ def _score(pull: PullRequest, kind: str, code_lines: int, summary: str, facts: F
         score += 2.0
     elif kind == "perf":
         score -= 1.5  # Faster by an unsaid amount: less news than a new capability.
-    if kind == "fix" and _SEVERE.search(f"{pull.title}\n{summary}"):
+    if kind == "fix" and SEVERE.search(f"{pull.title}\n{summary}"):
         score += 2.5  # Users hit it: a crash, a wrong result, a hang, a hole.
     if facts.new_support and kind in ("feature", "reland"):
         score += 1.5

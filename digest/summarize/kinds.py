@@ -261,8 +261,8 @@ _FEATURE_VERB = re.compile(
     re.I,
 )
 _REFACTOR_TITLE = re.compile(
-    r"^(refactor\w*|clean ?ups?|cleans up|move[sd]?|simplif\w*|rename[sd]?|reorgani[sz]\w*|"
-    r"extract\w*|splits?|merges?|unif(y|ies)|consolidates?|inlines?|deduplicates?|tid(y|ies)|"
+    r"^(refactor\w*|rework\w*|clean ?ups?|cleans up|move[sd]?|simplif\w*|rename[sd]?|"
+    r"reorgani[sz]\w*|extract\w*|splits?|merges?|unif(y|ies)|consolidates?|inlines?|deduplicates?|tid(y|ies)|"
     r"migrat(e|es)|prefers?|replaces?|centrali[sz]es?|restructures?|decouples?|"
     r"generali[sz]es?)\b"
     r"|\b(remove[sd]?|delete[sd]?|drop(s|ped)?) (the )?(unused|dead|redundant|stale|"

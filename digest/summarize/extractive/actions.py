@@ -15,7 +15,7 @@ from msgspec import Struct
 
 from digest.models import Urgency
 from digest.summarize.base import Item, Story
-from digest.summarize.classify import ROUTINE_KINDS
+from digest.summarize.classify import SEVERE
 from digest.summarize.phrasing import fit, join_words, parse_title, plain, say_count
 from digest.summarize.stories import (
     ADDS,
@@ -212,18 +212,6 @@ def _speed(c: _Context) -> Action | None:
     )
 
 
-def _perf(c: _Context) -> Action | None:
-    if c.lead.kind != "perf":
-        return None
-    return c.act(
-        "Re-run",
-        f"Re-run your benchmarks for {c.audience} against the new build: "
-        f"{c.clause_of(c.lead, 'the change is meant to make it faster')}",
-        Urgency.MONITOR,
-        (c.lead,),
-    )
-
-
 def _revert(c: _Context) -> Action | None:
     item = next((i for i in c.items if i.kind == "revert"), None)
     if item is None:
@@ -266,17 +254,6 @@ def _support(c: _Context) -> Action | None:
     )
 
 
-def _options(c: _Context) -> Action | None:
-    if c.lead.kind not in ("feature", "refactor") or not c.lead.facts.api_change:
-        return None
-    return c.act(
-        "Review",
-        f"Review your settings for {c.audience} against {c.thing}, which just landed",
-        Urgency.PLAN if c.rank < 2 else Urgency.MONITOR,
-        (c.lead,),
-    )
-
-
 def _new(item: Item) -> bool:
     """True when ``item``'s title says it brings something new (``Add X``, ``X support``)."""
     phrase = phrase_of(item)
@@ -284,12 +261,14 @@ def _new(item: Item) -> bool:
 
 
 def _feature(c: _Context) -> Action | None:
-    if c.lead.kind not in ("feature", "reland") or not _new(c.lead):
+    """A new capability (a mode, an API, an option): try it, and say what it is."""
+    lead = c.lead
+    if lead.kind not in ("feature", "reland") or not _new(lead):
         return None
     return c.act(
-        "Evaluate",
-        f"Evaluate {_the_new(c.thing)} in {c.audience} with your workloads before it reaches "
-        "a release",
+        "Try",
+        f"Try {_the_new(c.thing)} in {c.audience}: "
+        f"{c.clause_of(lead, 'it is new on the main branch')}",
         Urgency.PLAN if c.rank < 2 else Urgency.MONITOR,
     )
 
@@ -307,68 +286,20 @@ def _the_new(thing: str) -> str:
     return f"the {thing}" if first in NON_VERB_OPENERS else f"the new {thing}"
 
 
-def _behaviour(c: _Context) -> Action | None:
-    if c.lead.kind not in ("feature", "refactor") or not phrase_of(c.lead).verb:
-        return None
-    return c.act(
-        "Verify",
-        f"Verify that what you build on {c.audience} still works as before: "
-        f"{c.clause_of(c.lead, 'it changed on the main branch')}",
-        Urgency.PLAN if c.rank < 2 else Urgency.MONITOR,
-    )
-
-
-def _read_up(c: _Context) -> Action | None:
-    # An instruction whose verb is unknown may be new or not: reading up suits both.
-    if c.lead.kind != "feature" or not (_new(c.lead) or phrase_of(c.lead).instruction):
-        return None
-    return c.act(
-        "Read",
-        f"Read up on {c.thing} if you work on {c.audience}, before it reaches a release",
-        Urgency.MONITOR,
-    )
-
-
 def _fix(c: _Context) -> Action | None:
-    if c.lead.kind != "fix":
+    """A fix of what users hit (a crash, a wrong result, a hang): re-test where it was."""
+    if c.lead.kind != "fix" or not SEVERE.search(f"{c.lead.pull.title}\n{c.lead.summary}"):
         return None
     return c.act(
-        "Upgrade",
-        f"Upgrade {repo_name(c.story)} if you have hit {_problems_with(c.thing)} "
-        f"in {c.audience}: the fix is merged",
+        "Re-test",
+        f"Re-test what you run on {c.audience} once you upgrade {repo_name(c.story)}: "
+        f"{c.clause_of(c.lead, 'the fix is merged')}",
         Urgency.PLAN if c.rank < 2 else Urgency.MONITOR,
     )
 
 
-def _problems_with(thing: str) -> str:
-    """What a fix about ``thing`` repairs: ``problems with X``, or ``the problem #N fixes``."""
-    if thing.startswith(_BY_NUMBER):
-        return f"the problem {thing} fixes"
-    return f"problems with {thing}"
-
-
-def _workaround(c: _Context) -> Action | None:
-    if c.lead.kind != "fix":
-        return None
-    return c.act(
-        "Drop",
-        f"Drop local workarounds in {c.audience} once you upgrade: "
-        f"{c.clause_of(c.lead, 'the fix is merged')}",
-        Urgency.MONITOR,
-    )
-
-
-def _routine(c: _Context) -> Action | None:
-    if c.lead.kind not in ROUTINE_KINDS:
-        return None
-    noun = _KIND_NOUN.get(c.lead.kind, c.lead.kind)
-    return c.act(
-        "Skim",
-        f"Skim the {noun} changes in {repo_name(c.story)} for anything that touches code you own",
-        Urgency.MONITOR,
-    )
-
-
+#: Each recipe turns a fact of the day into an instruction; a day whose facts support no
+#: instruction gets none from here (see :func:`watch_action`): never a template.
 _RECIPES: tuple[Recipe, ...] = (
     _release,
     _removal,
@@ -377,15 +308,9 @@ _RECIPES: tuple[Recipe, ...] = (
     _revert,
     _reland,
     _speed,
-    _perf,
     _support,
-    _options,
     _feature,
     _fix,
-    _behaviour,
-    _read_up,
-    _workaround,
-    _routine,
 )
 
 
@@ -416,16 +341,25 @@ def draft_actions(
     return actions
 
 
-def skim_action(repo: str, name: str, changes: int, item: Item, used: set[str]) -> Action:
-    """The fallback action: read the day's changes in ``repo`` (written ``name``), or watch
-    a lone one."""
-    if changes == 1:
-        text = (
-            f"Watch for follow-up fixes to {_thing(item)} in {name} over the next days: "
-            "new code often needs some"
-        )
-        return Action("Watch", text, Urgency.MONITOR, (item,), repo)
-    verb = "Skim" if "Skim" not in used else "Scan"
-    which = "both changes" if changes == 2 else f"all {say_count(changes, 'change')}"
-    text = f"{verb} {which} in {name} for anything that touches code you own"
-    return Action(verb, text, Urgency.MONITOR, (item,), repo)
+#: Why a change of each kind may reach users, for a day with nothing else to act on.
+_REACH = {
+    "feature": "it adds something users can call",
+    "perf": "it changes the speed of code users run",
+    "fix": "it fixes a bug users may have hit",
+    "breaking": "it changes what users call",
+    "refactor": "it reworks code that others build on",
+    "docs": "it changes what the documentation tells users",
+}
+
+
+def watch_action(item: Item, name: str, changes: int) -> Action:
+    """The one item of a day whose facts support no instruction: watch ``item``, the change
+    most likely to reach users of the repository written ``name``, and why."""
+    why = _REACH.get(item.kind, "it changes how the project is built or tested")
+    place = f"{item.facts.place}/" if item.facts.place else name
+    among = "the day's one change" if changes == 1 else f"the day's {say_count(changes, 'change')}"
+    text = (
+        f"Watch {_thing(item)} in {place} over the next days: of {among} it is the one most "
+        f"likely to reach users, as {why}"
+    )
+    return Action("Watch", text, Urgency.MONITOR, (item,), item.pull.repo)

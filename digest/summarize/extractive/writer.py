@@ -18,7 +18,7 @@ from digest.summarize.base import Brief, Item, Story, WriterContext
 from digest.summarize.checks import HEADLINE_LIMIT, MAX_REFERENCES, problems
 from digest.summarize.classify import ROUTINE_KINDS
 from digest.summarize.clean import in_short
-from digest.summarize.extractive.actions import Action, draft_actions, skim_action
+from digest.summarize.extractive.actions import Action, draft_actions, watch_action
 from digest.summarize.extractive.mend import mend
 from digest.summarize.naming import opens_with_area, opens_with_name
 from digest.summarize.phrasing import (
@@ -115,6 +115,7 @@ class _Draft(Struct):
             ),
             faq=self._faq(leads, actions),
             writer="extractive",
+            repo_names=self.brief.repo_names,
         )
 
     # Selection.
@@ -208,7 +209,8 @@ class _Draft(Struct):
         return [
             sentence
             for sentence in retell(item.summary)
-            if not any(opens_with_name(sentence, name) for name in names)
+            if stands_alone(sentence)
+            and not any(opens_with_name(sentence, name) for name in names)
             and not any(opens_with_area(sentence, area) for area in areas)
         ][:2]
 
@@ -302,16 +304,14 @@ class _Draft(Struct):
         notable = [s for s in self.brief.stories if s not in leads and s.kind not in ROUTINE_KINDS]
         extra = [s for s in notable if any(i.facts.requirement for i in s.items)][:1]
         drafted = draft_actions(leads, members, extra)
-        if len(drafted) < 2:
-            busiest = Counter(item.pull.repo for item in self.brief.items).most_common(1)[0][0]
-            example = next(i for i in self.brief.items if i.pull.repo == busiest)
+        if not drafted:  # nothing the facts support: one change to watch, and why
+            top = leads[0].lead
+            repo = top.pull.repo
             drafted.append(
-                skim_action(
-                    busiest,
-                    self.brief.shown(busiest),
-                    sum(1 for i in self.brief.items if i.pull.repo == busiest),
-                    example if example in self.cited else self.cited[0],
-                    {a.verb for a in drafted},
+                watch_action(
+                    top,
+                    self.brief.shown(repo),
+                    sum(1 for i in self.brief.items if i.pull.repo == repo),
                 )
             )
         ordered = sorted(drafted, key=lambda a: list(Urgency).index(a.urgency))
@@ -413,6 +413,33 @@ def content_words(text: str) -> set[str]:
     """The words of ``text`` that carry its content, lower-cased (names, nouns, verbs)."""
     words = re.findall(r"[a-z0-9][a-z0-9_.+-]*[a-z0-9]|[a-z0-9]", text.lower())
     return {w for w in words if len(w) > 2 and w not in _FUNCTION_WORDS}
+
+
+#: What a description says in its author's voice or to its reviewers, not to readers.
+_AUTHOR_VOICE = re.compile(
+    r"\b(I|I'm|I've|we|we're|we've|we'll|our|ours|us|my|me|you|your|please|todo|fixme|xxx|"
+    r"wip|hack|this pr|this diff|this stack|reviewers?|lgtm|nit)\b"
+    r"|\?|^(a question|not sure|nothing (calls|uses)|for now|note that|see )",
+    re.I,
+)
+
+
+def stands_alone(sentence: str) -> bool:
+    """True when a retold ``sentence`` of a description stands on its own for a reader: not
+    the author's voice, a question or a to-do, not a fragment that opens mid-phrase (a
+    bracket closed before it opens, a lower-case or non-letter start) and not under six
+    words of filler."""
+    text = sentence.strip()
+    if len(text.split()) < 6 or _AUTHOR_VOICE.search(text):
+        return False
+    if not text[:1].isalpha() or not text[:1].isupper():
+        return False
+    depth = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 0:
+            return False  # "Abe15fe4) It refactors": cut from a list, mid-phrase
+    return depth == 0
 
 
 def _by_kind(items: tuple[Item, ...], said: set[str]) -> list[str]:
