@@ -53,7 +53,7 @@ _TRUNCATED = re.compile(r"\s*\S*(…|\.\.\.)\s*$")
 _QUOTES = re.compile('["“”]')
 _TAGS = re.compile(r"^(\s*\[[^\]]{1,40}\])+\s*")
 _ADVERB = re.compile(r"^([A-Za-z]+ly|always|only|further|also|now|never)$", re.I)
-_NEGATED = re.compile(r"^(don't|do not|dont)\s+([\w-]+)", re.I)
+_NEGATED = re.compile(r"^(don't|do not|dont|doesn't|does not|no longer)\s+([\w-]+)", re.I)
 _LEADING_CLAUSE = re.compile(r"^([A-Z][^,]{2,60}),\s+([A-Za-z][a-z]+)\b")
 # Words that open a clause saying where or when an instruction applies ("For X, use Y").
 _SETTING = frozenset(

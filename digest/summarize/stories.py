@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from digest.summarize.base import Item, Story
 from digest.summarize.classify import split_title
-from digest.summarize.phrasing import Phrase, join_words, parse_title
+from digest.summarize.phrasing import Phrase, join_words, lower_first, parse_title
 
 _PART_SUFFIX = re.compile(
     r"\s*[-\u2013:,]?\s*(\((pt|part)\.?\s*\d+(/\w+)?\)|\b(pt|part)\.?\s*\d+(/\w+)?|\[\d+/\d+\]|\(\d+/\d+\)"
@@ -118,7 +118,11 @@ def phrase_of(item: Item, short: bool = False) -> Phrase:
         if inner.verb and not short:
             return Phrase(verb="re-lands", rest=f"the change that {inner.predicate()}")
         return Phrase(verb="brings back", rest=inner.thing())
-    return parse_title(tidy(item.headline_title), item.pull.body)
+    phrase = parse_title(tidy(item.headline_title), item.pull.body)
+    if item.kind == "fix" and not phrase.verb and not phrase.instruction:
+        # "fix: regression in tracking scopes" names the problem: the change fixes it.
+        return Phrase(verb="fixes", rest=lower_first(phrase.rest))
+    return phrase
 
 
 def bumps_version(item: Item) -> bool:

@@ -104,8 +104,8 @@ class _Context(Struct, frozen=True):
         so ``otherwise`` is said instead.
         """
         phrase = phrase_of(item)
-        if not phrase.verb or phrase.predicate().lower() == tidy(item.headline_title).lower():
-            return otherwise
+        if not phrase.verb or tidy(item.headline_title).lower() in phrase.predicate().lower():
+            return otherwise  # the title said again, whole: an action item never repeats one
         return plain(phrase.clause(subject(self.story, initial=False)))
 
 
