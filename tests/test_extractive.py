@@ -223,7 +223,7 @@ def test_a_lone_smaller_change_is_told_as_the_one_it_is() -> None:
         make_pull("Cache wheels between CI runs", files={".github/workflows/ci.yml": (4, 0)}),
     ]
     body = write(pulls).body
-    assert "A smaller change also landed: one that caches wheels between CI runs" in body
+    assert "One more change also landed: one that caches wheels between CI runs" in body
     assert "among them" not in body
 
 

@@ -83,6 +83,8 @@ def test_a_topic_told_among_the_smaller_changes_leads_with_its_own() -> None:
     assert _lead(said, {4}) == "One change fixes formatting."
     assert _lead(said, {3, 5}) == "One change bumps CI libtpu to 0.0.40."
     assert _lead("Rocket adds a gimbal [1].", {1}) == "Rocket adds a gimbal."
+    spelled = said.replace("3 smaller changes", "Seven more changes")  # as the writer says it
+    assert _lead(spelled, {4}) == "One change fixes formatting."
 
 
 def test_a_lead_stands_alone_without_the_also_of_its_paragraph() -> None:

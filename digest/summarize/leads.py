@@ -27,9 +27,9 @@ _BULLET = re.compile(r"^\s*(?:[-*+]|\d+\.)\s+")
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!~|<>])")
 #: How a body moves from one story to the next; a lead stands alone without it.
 _CONNECTIVE = re.compile(r"^(?:Meanwhile|Elsewhere|Also|In other news|Separately|Besides),\s+")
-#: The body's sentence of smaller changes: "2 smaller changes also landed, among them one
+#: The body's sentence of changes it does not tell: "Seven more changes also landed, among them one
 #: that X [3] and one that Y [4]." A topic leads with its own change of the list.
-_SMALLER = re.compile(r"^\d+ smaller changes? also landed\b")
+_SMALLER = re.compile(r"^[\w-]+ (?:smaller|more) changes? also landed\b", re.I)
 _ONE_THAT = re.compile(r"\bone that (.+?)\s*\[(\d{1,6})\]")
 #: "Rocket also re-lands X": the "also" of a subject's later stories, before its verb.
 _ALSO = re.compile(r"^([^,;:]{1,60}?) also (?=[a-z][\w-]*s\b)")

@@ -220,15 +220,13 @@ class _Draft(Struct):
         return f"{md_escape(subject(briefs[0]))} also {join_words(parts)}."
 
     def _routine_paragraph(self, leads: list[Story], routine: list[Item]) -> str:
-        in_leads = sum(len(story.items) for story in leads)
-        others = len(self.brief.items) - in_leads
+        # Every change the body has not told yet, not only those outside its stories.
+        others = len(self.brief.items) - len(self.cited)
         examples = [f"one {md_escape(phrase_of(i).relative())}{self.cite(i)}" for i in routine]
         # "among them" only when some are left untold.
         joint = ", among them " if others > len(examples) else ": "
-        # "A smaller change ...: one that", not "One smaller change ...: one that".
-        many = (
-            "A smaller change" if others == 1 else upper_first(say_count(others, "smaller change"))
-        )
+        # "One more change ...: one that", not "One more change ...: one one that".
+        many = "One more change" if others == 1 else upper_first(say_count(others, "more change"))
         return f"{many} also landed{joint}{join_words(examples)}."
 
     # Headline, dek, FAQ: plain text.
