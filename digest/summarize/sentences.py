@@ -80,6 +80,8 @@ def split_sentences(text: str) -> list[str]:
     sentences: list[str] = []
     start = 0
     for match in _BOUNDARY.finditer(text):
+        if text.count("\u201c", 0, match.start()) > text.count("\u201d", 0, match.start()):
+            continue  # inside a quoted title: its full stops are the title's
         word = re.search(r"(\S+)$", text[start : match.start()])
         token = (word.group(1) if word else "").lower().rstrip(".").lstrip("([{\"'“")
         if token in _ABBREVIATIONS or re.fullmatch(r"[a-z]", token):

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from digest.summarize.base import Item, Story
 from digest.summarize.classify import split_title
 from digest.summarize.phrasing import Phrase, join_words, lower_first, parse_title
+from digest.summarize.verbs import is_present
 
 _PART_SUFFIX = re.compile(
     r"\s*[-\u2013:,]?\s*(\((pt|part)\.?\s*\d+(/\w+)?\)|\b(pt|part)\.?\s*\d+(/\w+)?|\[\d+/\d+\]|\(\d+/\d+\)"
@@ -99,7 +100,7 @@ def told_item(story: Story) -> Item:
     return next((item for item in story.items if item.kind == "revert"), story.lead)
 
 
-def phrase_of(item: Item, short: bool = False) -> Phrase:
+def phrase_of(item: Item, short: bool = False, quote: bool = False) -> Phrase:
     """``item``'s title read as a predicate; reverts and re-lands read as such.
 
     ``short`` (for headlines) names what a revert or re-land is about instead of telling
@@ -118,10 +119,25 @@ def phrase_of(item: Item, short: bool = False) -> Phrase:
         if inner.verb and not short:
             return Phrase(verb="re-lands", rest=f"the change that {inner.predicate()}")
         return Phrase(verb="brings back", rest=inner.thing())
-    phrase = parse_title(tidy(item.headline_title), item.pull.body)
-    if item.kind == "fix" and not phrase.verb and not phrase.instruction:
+    title = tidy(item.headline_title)
+    phrase = parse_title(title, item.pull.body)
+    if phrase.verb:
+        return phrase
+    # A title the lexicon cannot read as an action: a sentence ("SvelteMap incorrectly handles
+    # keys"), a noun phrase or an unknown verb. Where text may quote (``quote``: the body),
+    # it is named as written, marked as a title, rather than bent into a clause.
+    # A known verb after the first word makes it a sentence ("X incorrectly handles keys").
+    sentence = any(is_present(word.strip(",;:()")) for word in title.split()[1:])
+    # A title cut inside brackets cannot be quoted whole: it is told as a phrase.
+    quote = quote and title.count("(") == title.count(")") and title.count("[") == title.count("]")
+    if item.kind == "fix":
         # "fix: regression in tracking scopes" names the problem: the change fixes it.
-        return Phrase(verb="fixes", rest=lower_first(phrase.rest))
+        quoted = quote and (sentence or phrase.instruction)
+        return Phrase(
+            verb="fixes", rest=f"\u201c{title}\u201d" if quoted else lower_first(phrase.rest)
+        )
+    if quote and (sentence or phrase.instruction or len(title.split()) > 3):
+        return Phrase(verb="lands", rest=f"\u201c{title}\u201d")
     return phrase
 
 
@@ -239,13 +255,15 @@ def story_sentence(
     if place:  # "Elsewhere, in the NXP backend, ExecuTorch enables …"
         opener = f"{opener} in {place}," if opener else f"In {place},"
     who = escape(subject(story, initial=not opener))
-    phrases = [phrase_of(item) for item in members]
+    phrases = [phrase_of(item, quote=True) for item in members]
     verbs = {phrase.verb for phrase in phrases}
     # Titles without a verb share "lands": "lands X [1] and Y [2]".
     nouns = all(not (phrase.verb or phrase.instruction) for phrase in phrases)
     if len(members) > 1 and (nouns or (len(verbs) == 1 and "" not in verbs)):
         rests = [phrase.thing() if nouns else phrase.rest for phrase in phrases]
-        heads, ending = _shared_ending(rests)
+        # A quoted title is named whole: no ending of it is shared with another.
+        quoted = any(rest.startswith("\u201c") for rest in rests)
+        heads, ending = (rests, "") if quoted else _shared_ending(rests)
         parts = [f"{escape(head)}{cite(item)}" for head, item in zip(heads, members, strict=True)]
         tail = f" {escape(ending)}" if ending else ""
         said = f"{who} {'lands' if nouns else phrases[0].verb} {join_words(parts)}{tail}"

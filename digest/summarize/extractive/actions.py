@@ -16,7 +16,7 @@ from msgspec import Struct
 from digest.models import Urgency
 from digest.summarize.base import Item, Story
 from digest.summarize.classify import SEVERE
-from digest.summarize.phrasing import fit, join_words, parse_title, plain, say_count
+from digest.summarize.phrasing import fit, parse_title, plain, say_count
 from digest.summarize.stories import (
     ADDS,
     area_of,
@@ -92,11 +92,6 @@ class _Context(Struct, frozen=True):
         """What the lead change is about, shortened and never the whole title."""
         return _thing(self.lead)
 
-    def names_of(self, items: tuple[Item, ...]) -> str:
-        """Operator or identifier names ``items`` mention, or the first one's thing."""
-        names = list(dict.fromkeys(plain(n) for item in items for n in item.facts.names))
-        return join_words(names[:4]) if names else _thing(items[0])
-
     def clause_of(self, item: Item, otherwise: str) -> str:
         """``item`` told as a plain clause with the story's subject, in lower case.
 
@@ -154,7 +149,7 @@ def _release(c: _Context) -> Action | None:
     else:
         text = (
             f"Read the release notes of {cut} before you upgrade {repo_name(c.story)}: "
-            "it is the version users will install next"
+            "they say what changes for you"
         )
     return c.act("Read" if not bumps_version(c.lead) else "Plan", text, Urgency.PLAN, (c.lead,))
 
@@ -246,9 +241,11 @@ def _support(c: _Context) -> Action | None:
     supporting = tuple(i for i in c.items if i.kind == "feature" and i.facts.new_support)
     if c.lead.kind != "feature" or not supporting:
         return None
+    lead = supporting[0]
     return c.act(
         "Try",
-        f"Try {c.names_of(supporting)} in {c.audience}: support for it is new on the main branch",
+        f"Try {_the_new(_thing(lead))} in {c.audience}: "
+        f"{c.clause_of(lead, 'support for it is new on the main branch')}",
         Urgency.PLAN if c.rank < 2 else Urgency.MONITOR,
         supporting,
     )

@@ -216,13 +216,18 @@ class _Draft(Struct):
 
     def _briefs_paragraph(self, briefs: list[Story]) -> str:
         """One sentence for several one-change stories of a repository: ``X also does A [n]...``."""
-        parts = [f"{md_escape(phrase_of(s.lead).predicate())}{self.cite(s.lead)}" for s in briefs]
+        parts = [
+            f"{md_escape(phrase_of(s.lead, quote=True).predicate())}{self.cite(s.lead)}"
+            for s in briefs
+        ]
         return f"{md_escape(subject(briefs[0]))} also {join_words(parts)}."
 
     def _routine_paragraph(self, leads: list[Story], routine: list[Item]) -> str:
         # Every change the body has not told yet, not only those outside its stories.
         others = len(self.brief.items) - len(self.cited)
-        examples = [f"one {md_escape(phrase_of(i).relative())}{self.cite(i)}" for i in routine]
+        examples = [
+            f"one {md_escape(phrase_of(i, quote=True).relative())}{self.cite(i)}" for i in routine
+        ]
         # "among them" only when some are left untold.
         joint = ", among them " if others > len(examples) else ": "
         # "One more change ...: one that", not "One more change ...: one one that".
