@@ -33,8 +33,17 @@ class Item(Struct, frozen=True):
     score: float
     #: What the change says a team lead can act on.
     facts: Facts = field(default_factory=Facts)
-    #: For a release: the version it cuts (``v0.12.5``, ``svelte@5.38.1``), ``""`` if unsaid.
+    #: For a release: the version it cuts (``v0.12.5``, ``svelte@5.38.1``, or a package's
+    #: name alone: ``pyo3-polars``), ``""`` if unsaid.
     version: str = ""
+
+    @property
+    def package_release(self) -> bool:
+        """True when it releases a package of the repository, not the repository's own."""
+        return self.kind == "release" and (
+            "@" in self.version
+            or (bool(self.version) and not any(c.isdigit() for c in self.version))
+        )
 
 
 class Story(Struct, frozen=True):

@@ -286,7 +286,7 @@ def release_version(pull: PullRequest, title: str, markers: tuple[str, ...] = ()
     if match is None:
         return None
     if match.group("crate"):
-        return ""
+        return match.group("crate")  # "release pyo3-polars": a package of the repository
     if match.group("packages"):
         return _body_versions(pull.body)
     version = next(v for v in match.group("a", "b", "c", "d", "e", "f") if v)
@@ -391,6 +391,10 @@ def _marked(marker: str, title: str, facts: Facts) -> str:
         return "deps"
     if marker == "build" and _FIX_VERB.match(title):
         return "fix"  # a build that failed for those who build from source
+    if marker == "refactor" and re.match(
+        r"(do not|don'?t|no longer|reject|prevent)\b", title, re.I
+    ):
+        return "fix"  # "♻️ Do not accept X": what users could do, they can no longer
     if marker in ("feature", "refactor", "chore") and _STRONG_PERF.search(title):
         return "perf"
     return marker

@@ -128,7 +128,7 @@ def rank_stories(groups: Iterable[list[Item]]) -> tuple[Story, ...]:
     # The repository's own release ("v8.0.10") before a package of it ("create-vite@9.0.6").
     stories.sort(
         key=lambda s: (
-            (s.kind != "release", "@" in s.lead.version),
+            (s.kind != "release", s.lead.package_release),
             -s.score,
             s.repo,
             s.lead.pull.key,
@@ -212,7 +212,7 @@ def _ref_key(repo: str, number: int | None, sha: str | None) -> tuple[str, str]:
 
 def _item_order(item: Item) -> tuple[bool, float, str]:
     # A repository's own release leads the releases of its packages.
-    return (item.kind == "release" and "@" in item.version, -item.score, item.pull.key)
+    return (item.package_release, -item.score, item.pull.key)
 
 
 def _story_area(items: Sequence[Item]) -> str:

@@ -9,6 +9,7 @@ open with the same verb, so none repeats another's template.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from msgspec import Struct
@@ -84,8 +85,7 @@ class _Context(Struct, frozen=True):
         named = area_of(self.story)
         if named:
             return named
-        place = item.facts.place
-        return f"{place}/" if place else repo_name(self.story)
+        return audience_of_place(item.facts.place) or repo_name(self.story)
 
     @property
     def thing(self) -> str:
@@ -102,6 +102,23 @@ class _Context(Struct, frozen=True):
         if not phrase.verb or tidy(item.headline_title).lower() in phrase.predicate().lower():
             return otherwise  # the title said again, whole: an action item never repeats one
         return plain(phrase.clause(subject(self.story, initial=False)))
+
+
+#: A development or pre-release version a branch carries ("1.3.0a0", "0.5.0.dev0").
+_PRE_RELEASE = re.compile(r"\d(a|alpha|b|beta|dev|rc)\.?\d*$", re.I)
+#: Folders whose sub-folders are packages a user installs by name.
+_PACKAGE_DIRS = {"crates": "crate", "packages": "package", "libs": "library", "plugins": "plugin"}
+
+
+def audience_of_place(place: str) -> str:
+    """Who uses the code directory ``place``: ``crates/uv-fs`` is the uv-fs crate, a source
+    folder is its path (``backends/vulkan/``); ``""`` for none."""
+    if not place:
+        return ""
+    parts = place.split("/")
+    if len(parts) == 2 and parts[0] in _PACKAGE_DIRS:
+        return f"the {parts[1]} {_PACKAGE_DIRS[parts[0]]}"
+    return f"{place}/"
 
 
 def _thing(item: Item) -> str:
@@ -136,11 +153,11 @@ def _removes(item: Item) -> bool:
 
 
 def _release(c: _Context) -> Action | None:
-    if c.lead.kind != "release":
-        return None
+    if c.lead.kind != "release" or _PRE_RELEASE.search(c.lead.version):
+        return None  # a development version on the branch: nothing to upgrade to yet
     cut = f"version {c.lead.version.removeprefix('v')}" if c.lead.version else "the new version"
-    if "@" in c.lead.version:
-        cut = c.lead.version
+    if "@" in c.lead.version or not any(ch.isdigit() for ch in c.lead.version):
+        cut = c.lead.version or "the new version"
     if bumps_version(c.lead):
         text = (
             f"Plan your upgrade to {cut} of {repo_name(c.story)}: the main branch now carries "
@@ -290,7 +307,7 @@ def _fix(c: _Context) -> Action | None:
     return c.act(
         "Re-test",
         f"Re-test what you run on {c.audience} once you upgrade {repo_name(c.story)}: "
-        f"{c.clause_of(c.lead, 'the fix is merged')}",
+        f"{c.clause_of(c.lead, f'the fix for {_thing(c.lead)} is merged')}",
         Urgency.PLAN if c.rank < 2 else Urgency.MONITOR,
     )
 
@@ -353,7 +370,7 @@ def watch_action(item: Item, name: str, changes: int) -> Action:
     """The one item of a day whose facts support no instruction: watch ``item``, the change
     most likely to reach users of the repository written ``name``, and why."""
     why = _REACH.get(item.kind, "it changes how the project is built or tested")
-    place = f"{item.facts.place}/" if item.facts.place else name
+    place = audience_of_place(item.facts.place) or name
     among = "the day's one change" if changes == 1 else f"the day's {say_count(changes, 'change')}"
     text = (
         f"Watch {_thing(item)} in {place} over the next days: of {among} it is the one most "

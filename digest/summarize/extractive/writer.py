@@ -422,7 +422,10 @@ def content_words(text: str) -> set[str]:
 _AUTHOR_VOICE = re.compile(
     r"\b(I|I'm|I've|we|we're|we've|we'll|our|ours|us|my|me|you|your|please|todo|fixme|xxx|"
     r"wip|hack|this pr|this diff|this stack|reviewers?|lgtm|nit)\b"
-    r"|\?|^(a question|not sure|nothing (calls|uses)|for now|note that|see )",
+    r"|\?|^(a question|not sure|nothing (calls|uses)|for now|note that|see |in many cases)"
+    # A heading glued to its paragraph once the lines were joined ("Summary Adds X").
+    r"|^(summary|description|motivation|context|changes|test plan|bc[- ]breaking|breaking"
+    r"|release notes|details|background|overview)\b:?\s+[A-Z]",
     re.I,
 )
 
