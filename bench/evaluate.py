@@ -74,12 +74,18 @@ def main() -> int:
     refs: list[int] = []
     actions: Counter[str] = Counter()
     editor = "not graded"
+    desks: dict[str, list[tuple[dt.date, str]]] = defaultdict(list)
     for label, project, day, pulls in cases:
         start = time.perf_counter()
         brief = make_brief(project, day, pulls)
         digest = msgspec.structs.replace(writer.write(brief), repo_names=brief.repo_names)
         timings.append(time.perf_counter() - start)
         refs.append(len(digest.references))
+        if len(project.repos) == 1:
+            said = " ".join(f"{p.title} {' '.join(f.path for f in p.files[:50])}" for p in pulls)
+            desks[project.repos[0].name] += [
+                (day, skeleton(a.text, said)) for a in digest.action_items
+            ]
         actions.update(a.urgency.value for a in digest.action_items)
         found = problems(digest, pulls) + coverage_problems(digest, brief)
         if repeated := content_words(digest.dek) & content_words(digest.headline):
@@ -92,6 +98,7 @@ def main() -> int:
             if len(cited & EDITOR_DAY[2]) < 3:
                 findings["editor's picks missed"].append((label, f"cited {sorted(cited)}"))
     _report(cases, findings, timings, refs, actions, editor, args.show)
+    _desk_report(desks)
     return 1 if findings else 0
 
 
@@ -144,6 +151,28 @@ def _mirror_cases(
             if pulls:
                 cases.append((f"{name} {day}", project, day, pulls))
     return cases
+
+
+def skeleton(text: str, said: str) -> str:
+    """``text`` without the words its day's changes say (titles, paths) and numbers: what
+    is left is the template an action item was written from."""
+    known = {w.lower() for w in re.findall(r"[\w.-]+", said)}
+    words = [w for w in re.findall(r"[\w.'-]+", text) if w.lower() not in known]
+    return " ".join(w for w in words if not any(c.isdigit() for c in w)).lower()
+
+
+def _desk_report(desks: dict[str, list[tuple[dt.date, str]]]) -> None:
+    """How often one action template comes back in a 30-day desk, at worst, per repository."""
+    print("\naction templates in a 30-day desk (the most repeated, at worst):")
+    for repo, entries in sorted(desks.items()):
+        entries.sort()
+        worst, example = 0, ""
+        for i, (start, _) in enumerate(entries):
+            window = Counter(s for d, s in entries[i:] if (d - start).days < 30)
+            skeleton_, times = window.most_common(1)[0]
+            if times > worst:
+                worst, example = times, skeleton_
+        print(f"  {repo:<22} {worst:>3} times: {example[:90]!r}")
 
 
 def _rule(problem: str) -> str:

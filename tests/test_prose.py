@@ -195,7 +195,7 @@ def test_titles_opening_with_less_common_verbs_read_as_actions() -> None:
         ),
         ("Reticulate spline caches", "", "Rocket lands reticulate spline caches"),
         # A negated verb the lexicon does not know, joined by a hyphen or not.
-        ("Don't frobnicate the valves", "", "Rocket lands a change to not frobnicate the valves"),
+        ("Don't frobnicate the valves", "", "Rocket no longer frobnicates the valves"),
         ("Do not re-wrap gauge errors", "", "Rocket lands a change to not re-wrap gauge errors"),
         ("Do not hand the loader a bad list", "", "Rocket no longer hands the loader a bad list"),
         # Words titles use as nouns as often are verbs before an object.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import re
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
@@ -41,9 +42,13 @@ class Item(Struct, frozen=True):
     def package_release(self) -> bool:
         """True when it releases a package of the repository, not the repository's own."""
         return self.kind == "release" and (
-            "@" in self.version
-            or (bool(self.version) and not any(c.isdigit() for c in self.version))
+            "@" in self.version or (bool(self.version) and not self.version_number)
         )
+
+    @property
+    def version_number(self) -> bool:
+        """True when ``version`` is a number (``v0.12.5``), not a package's name."""
+        return bool(re.match(r"v?\d+(\.\d+)+", self.version, re.I))
 
 
 class Story(Struct, frozen=True):

@@ -141,6 +141,15 @@ class Phrase(Struct, frozen=True):
         return lower_first(self.rest[: second.start()] if second else self.rest)
 
 
+def _third_person_of(word: str) -> str:
+    """``word``, a verb the lexicon does not know, in the third person by English's rule."""
+    if word.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return f"{word}es"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return f"{word[:-1]}ies"
+    return f"{word}s"
+
+
 def parse_title(title: str, evidence: str = "") -> Phrase:
     """Read ``title`` (already without area prefix) as a :class:`Phrase`.
 
@@ -163,6 +172,10 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
         rest = title[negated.end() :].strip()
         if verb:
             return Phrase(verb=f"no longer {verb}", rest=rest)
+        word = negated.group(2)
+        if rest and re.fullmatch(r"[a-z]{3,}", word):
+            # "Don't panic for X": a plain word, conjugated as English does ("panics").
+            return Phrase(verb=f"no longer {_third_person_of(word)}", rest=rest)
         if rest:  # "Do not constant-fold buffers": "a change to not constant-fold buffers".
             return Phrase(verb="", rest=f"not {negated.group(2)} {rest}", instruction=True)
     opening = _LEADING_CLAUSE.match(title)

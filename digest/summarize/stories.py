@@ -151,7 +151,7 @@ def _version_phrase(version: str) -> str:
     """What a release cuts: ``version 0.12.5``, ``svelte@5.38.1``, or ``a new version``."""
     if not version:
         return "a new version"
-    if "@" in version or not any(ch.isdigit() for ch in version):
+    if "@" in version or not re.match(r"v?\d+(\.\d+)+", version, re.I):
         return version  # "svelte@5.38.1"; "pyo3-polars", a package named without a version
     return f"version {version.removeprefix('v').removeprefix('V')}"
 

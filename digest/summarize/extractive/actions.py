@@ -156,7 +156,7 @@ def _release(c: _Context) -> Action | None:
     if c.lead.kind != "release" or _PRE_RELEASE.search(c.lead.version):
         return None  # a development version on the branch: nothing to upgrade to yet
     cut = f"version {c.lead.version.removeprefix('v')}" if c.lead.version else "the new version"
-    if "@" in c.lead.version or not any(ch.isdigit() for ch in c.lead.version):
+    if "@" in c.lead.version or not c.lead.version_number:
         cut = c.lead.version or "the new version"
     if bumps_version(c.lead):
         text = (
