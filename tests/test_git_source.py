@@ -471,6 +471,21 @@ def test_git_processes_do_not_grow_with_commits(
     ]
 
 
+def test_a_range_reads_the_history_once_and_gives_the_days_records(
+    repo: GitRepo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    days = [DAY - dt.timedelta(days=n) for n in range(3, -1, -1)]
+    for i, day in enumerate(days):
+        repo.commit(f"Change {i} (#{i + 10})", at(day, 1), {f"f{i}.txt": f"{i}\n"})
+        repo.commit(f"Other {i} (#{i + 20})", at(day, 2), {f"g{i}.txt": f"{i}\n"})
+    alone = [collect(repo.path, day) for day in days]  # a source a day, as before
+    spawns = _Spawns(monkeypatch)
+    one = source()
+    together = [one.collect(RepoSettings(name=REPO, git=repo.path), day) for day in days]
+    assert together == alone and all(len(pulls) == 2 for pulls in together)
+    assert [_subcommand(cmd) for cmd in spawns.commands].count("rev-list") == 1
+
+
 def test_a_commit_with_an_old_committer_date_hides_nothing(repo: GitRepo) -> None:
     early = repo.commit("Early", at(DAY, 9))
     repo.commit("Rebased with an old date", at(BEFORE, 22))

@@ -113,6 +113,9 @@ class GitSource:
 
     def __init__(self, context: SourceContext) -> None:
         self.context = context
+        # The first-parent list of each branch tip read in this run: a range reads the
+        # history once, not once a day (a branch that moves has a new tip, read again).
+        self._listings: dict[tuple[Path, str], str] = {}
 
     def collect(self, repo: RepoSettings, day: dt.date) -> tuple[PullRequest, ...]:
         """Return the changes merged into ``repo.branch`` on ``day`` (UTC), oldest first.
@@ -123,7 +126,9 @@ class GitSource:
         """
         git_dir = _git_dir(repo)
         tip = _resolve_branch(repo, git_dir)
-        listed = _first_parents(repo, git_dir, tip)
+        listed = self._listings.get((git_dir, tip))
+        if listed is None:
+            listed = self._listings[(git_dir, tip)] = _first_parents(repo, git_dir, tip)
         commits = _whole_messages(git_dir, self._read_log(repo, git_dir, listed, day))
         messages = [parse_message(c.sha, c.message, repo.name) for c in commits]
         looked_up = self._lookup(repo.name, git_dir, messages)
