@@ -189,6 +189,9 @@ def reverted_title(item: Item) -> str:
     inner = _REVERT_QUOTE.match(item.pull.title)
     if not inner:
         bare = re.sub(r"^\s*(revert|back\s?out)\s*:?\s*", "", item.headline_title, flags=re.I)
+        if number := re.match(r"#(\d+)\b", bare.strip()):
+            # "revert #7757 to fix a hang": what it reverts is that pull request, by number.
+            return f"#{number[1]}"
         return tidy(bare.strip('"“”'))
     return tidy(split_title(inner.group("inner"))[1])
 
