@@ -37,15 +37,6 @@ MAX_ACTIONS = 5
 # what is already there.
 _CAPABILITY = ADDS | {""}
 _THING_LIMIT = 70
-_KIND_NOUN = {
-    "ci": "CI",
-    "test": "test",
-    "docs": "documentation",
-    "build": "build",
-    "deps": "dependency",
-    "chore": "maintenance",
-    "refactor": "refactoring",
-}
 
 
 class Action(Struct, frozen=True):
