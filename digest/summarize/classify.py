@@ -50,6 +50,8 @@ _TEST_PART = re.compile(
     r"[^/]*\.snap(\.new)?)$"
 )
 _DOC_DIRS = ("docs/", "doc/", "documentation/", "site/content/", "website/")
+#: A top folder of documentation by another name: ``docs_src/``, ``doc-site/``.
+_DOC_TOP = re.compile(r"^(docs?|documentation)[_-][\w-]+/")
 # Images go with the pages that show them.
 _DOC_SUFFIXES = (".md", ".mdx", ".rst", ".markdown", ".png", ".jpg", ".jpeg", ".gif", ".svg")
 # Files about the repository itself: who owns what, what git ignores, release notes to be.
@@ -246,7 +248,12 @@ def _path_kind(path: str) -> str:
         return "build"
     if name in _AGENT_FILES or path.startswith(_AGENT_DIRS):
         return "chore"
-    if path.startswith(_DOC_DIRS) or name.endswith(_DOC_SUFFIXES) or name.startswith("readme"):
+    if (
+        path.startswith(_DOC_DIRS)
+        or _DOC_TOP.match(path)
+        or name.endswith(_DOC_SUFFIXES)
+        or name.startswith("readme")
+    ):
         return "docs"
     if name in _CHORE_FILES or path.startswith(_AGENT_DIRS) or name in _AGENT_FILES:
         return "chore"
