@@ -238,10 +238,12 @@ def summarize(
     # The extractive writer keeps its own prose rules; a model's edition, screened, the
     # edition's shape (see summarize/checks.py).
     check = problems if digest.writer == "extractive" else model_problems
-    digest, notes = mend(digest, collected.pulls, check)
-    for note in notes:
-        log.warning("%s %s: %s", project.key, day, note)
     found = check(digest, collected.pulls)
+    if found:  # what breaks a rule is left out, when the rest still makes an edition
+        digest, notes = mend(digest, collected.pulls, check)
+        for note in notes:
+            log.warning("%s %s: %s", project.key, day, note)
+        found = check(digest, collected.pulls)
     if found:
         raise WireError(
             f"{project.key} {day}: the {digest.writer} writer broke the edition rules: {found[0]}"

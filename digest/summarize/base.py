@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import re
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
@@ -14,6 +13,7 @@ from digest.clock import Clock
 from digest.config import Settings
 from digest.models import Digest, PullRequest, RepoFailure, RepoName
 from digest.summarize.facts import Facts
+from digest.summarize.kinds import is_version_number
 
 
 class Item(Struct, frozen=True):
@@ -48,7 +48,7 @@ class Item(Struct, frozen=True):
     @property
     def version_number(self) -> bool:
         """True when ``version`` is a number (``v0.12.5``), not a package's name."""
-        return bool(re.match(r"v?\d+(\.\d+)+", self.version, re.I))
+        return is_version_number(self.version)
 
 
 class Story(Struct, frozen=True):

@@ -160,6 +160,7 @@ _RELEASE_TITLE = re.compile(
     r"|^(?:release|publish)\s+(?P<crate>[a-z][\w-]*)\s*$",
     re.I,
 )
+_VERSION_NUMBER = re.compile(r"v?\d+(\.\d+)+", re.I)
 #: What a title marked ``release:`` says: ``v8.2.2``, ``create-vite@9.0.6``.
 _BARE_VERSION = re.compile(rf"^((?:[@\w./-]+@)?{_VERSION})$")
 #: "## svelte@5.38.1" or "## 5.38.1" in a changesets release body.
@@ -273,6 +274,11 @@ _REFACTOR_TITLE = re.compile(
 # Authors whose changes are automated. Not merge bots such as pytorchbot: they land
 # people's work under their own name.
 BOT = re.compile(r"(\[bot\]|dependabot|renovate|github-actions|pre-commit-ci)", re.I)
+
+
+def is_version_number(text: str) -> bool:
+    """True when ``text`` is a version number (``v0.12.5``, ``1.3.0a0``), not a name."""
+    return bool(_VERSION_NUMBER.match(text))
 
 
 def release_version(pull: PullRequest, title: str, markers: tuple[str, ...] = ()) -> str | None:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 from digest.summarize.base import Item, Story
 from digest.summarize.classify import split_title
+from digest.summarize.kinds import is_version_number
 from digest.summarize.phrasing import Phrase, join_words, lower_first, parse_title
 from digest.summarize.verbs import is_present
 
@@ -151,7 +152,7 @@ def _version_phrase(version: str) -> str:
     """What a release cuts: ``version 0.12.5``, ``svelte@5.38.1``, or ``a new version``."""
     if not version:
         return "a new version"
-    if "@" in version or not re.match(r"v?\d+(\.\d+)+", version, re.I):
+    if "@" in version or not is_version_number(version):
         return version  # "svelte@5.38.1"; "pyo3-polars", a package named without a version
     return f"version {version.removeprefix('v').removeprefix('V')}"
 

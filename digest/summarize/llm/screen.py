@@ -273,7 +273,8 @@ def imperative(word: str) -> bool:
 _CITE_LIST = re.compile(r"\[(\d+(?:\s*,\s*\d+)+)\]")
 
 
-def _unlist(text: str) -> str:
+def unlist(text: str) -> str:
+    """``text`` with each ``[1, 2]`` written ``[1][2]``."""
     return _CITE_LIST.sub(lambda m: "".join(f"[{n.strip()}]" for n in m[1].split(",")), text)
 
 
@@ -281,11 +282,9 @@ def _unlisted(answer: Answer) -> Answer:
     """``answer`` with every ``[1, 2]`` written ``[1][2]``, so each id is seen."""
     return msgspec.structs.replace(
         answer,
-        body=_unlist(answer.body),
-        action_items=[
-            msgspec.structs.replace(a, text=_unlist(a.text)) for a in answer.action_items
-        ],
-        faq=[msgspec.structs.replace(f, answer=_unlist(f.answer)) for f in answer.faq],
+        body=unlist(answer.body),
+        action_items=[msgspec.structs.replace(a, text=unlist(a.text)) for a in answer.action_items],
+        faq=[msgspec.structs.replace(f, answer=unlist(f.answer)) for f in answer.faq],
     )
 
 

@@ -40,7 +40,7 @@ from digest.summarize.llm.prompt import (
     feedback,
     parse_answer,
 )
-from digest.summarize.llm.screen import screen
+from digest.summarize.llm.screen import screen, unlist
 from digest.summarize.llm.verify import SCHEMA as VERDICT_SCHEMA
 from digest.summarize.llm.verify import read_verdict, verification, without
 from digest.summarize.phrasing import count, plain
@@ -567,8 +567,6 @@ def compose(answer: Answer, brief: Brief, inputs: Sequence[Item]) -> tuple[Diges
 
 
 _CITE_SPACE = re.compile(r"\s*\[\d+\]")
-# "[1, 2]" is how many models cite two sources; the edition's form is "[1][2]".
-_CITE_LIST = re.compile(r"\[(\d+(?:\s*,\s*\d+)+)\]")
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 _SCRIPT = re.compile(r"<(script|style)\b.*?(?:</\1\s*>|\Z)", re.S | re.I)
 _TAG = re.compile(r"</?[A-Za-z][^>]*>")
@@ -586,7 +584,7 @@ def _strip_markup(text: str) -> str:
     for pattern in (_COMMENT, _SCRIPT, _LINK_DEFINITION):
         text = pattern.sub("", text)
     text = _URL.sub("", _TAG.sub("", _MD_LINK.sub(r"\1", text)))
-    return _CITE_LIST.sub(lambda m: "".join(f"[{n.strip()}]" for n in m[1].split(",")), text)
+    return unlist(text)
 
 
 def _markdown(text: str) -> str:
