@@ -2,9 +2,9 @@
 
 Usage: python bench/capture_prompt.py OWNER/NAME YYYY-MM-DD [--budget TOKENS]
 
-The day's records come from ``bench/labels/records/`` (fetched repositories) or
-``../shared/data`` (PyTorch). Prints the system message, then the user message (the day as
-JSON), then the prompt's size: what a model is given, to write answers for the stand-in
+The day's records are collected from the fetched repositories' clones (``$WIRE_MIRRORS``)
+or read from ``../shared/data`` (PyTorch). Prints the system message, then the user message
+(the day as JSON), then the prompt's size: what a model is given, to write answers for the stand-in
 server's fixtures (``tests/fixtures/answers/``).
 """
 

@@ -2,11 +2,11 @@
 
 Usage: python bench/evaluate_facts.py [--show kinds|leads|reverts] [--repo OWNER/NAME]
 
-``bench/labels/kinds.jsonl`` gives the kind an editor judged right for each of 400-odd
-changes of ten repositories (six fetched from outside the PyTorch organisation, whose
-records are in ``bench/labels/records/``; the PyTorch ones are read from
-``../shared/data``); ``bench/labels/leads.jsonl`` the change the editor would lead each of
-those days with. Prints:
+``bench/labels/kinds.jsonl`` gives the kind an editor judged right for each of 500-odd
+changes of twelve repositories (eight fetched from outside the PyTorch organisation, whose
+days are collected from their clones under ``$WIRE_MIRRORS`` at evaluation time; the
+PyTorch ones are read from ``../shared/data``); ``bench/labels/leads.jsonl`` the change
+the editor would lead each of those days with. Prints:
 
 - **kind accuracy**: the classifier's kind, in the editor's coarse groups (feature, fix,
   breaking, perf, docs, internal, release, revert, reland), against the label;
@@ -28,6 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.labels.export import MIRRORS
 from digest.config import ProjectSettings, RepoSettings
 from digest.models import ChangeLink, Digest, FileChange, PullRequest
 from digest.summarize.classify import classify
@@ -61,20 +62,33 @@ def ref_of(pull: PullRequest) -> str:
 
 
 def load_labelled_days() -> dict[Day, list[PullRequest]]:
-    """The changes of every labelled day, from the committed records or ``../shared``."""
+    """The changes of every labelled day, collected from the mirrors or read from ``../shared``.
+
+    The fetched repositories' days are collected at evaluation time from their clones under
+    ``$WIRE_MIRRORS`` (default ``/work/.mirror``, as the search tool's ``fetch`` leaves
+    them), cut as the labellers saw them; a day whose clone is absent is left out.
+    """
+    from bench.labels.export import REPOS, collect_fetched
+
     wanted = {(row["repo"], dt.date.fromisoformat(row["date"])) for row in _rows("leads")}
-    days: dict[Day, list[PullRequest]] = defaultdict(list)
-    for path in sorted((LABELS / "records").glob("*.jsonl")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            pull = _pull(json.loads(line))
-            days[(pull.repo, pull.merged_at.date())].append(pull)
-    shared = {repo for repo, _ in wanted if repo.startswith("pytorch/")}
-    if MERGED_PRS.is_dir():
-        for repo in sorted(shared):
-            for day, pulls in load_days(repo.replace("/", "-")).items():
-                if (repo, day) in wanted:
-                    days[(repo, day)] = pulls
+    days: dict[Day, list[PullRequest]] = {}
+    for name, branch, *_ in REPOS:
+        if name.startswith("pytorch/"):
+            if MERGED_PRS.is_dir():
+                loaded = load_days(name.replace("/", "-"))
+                days.update({(name, d): loaded[d] for r, d in wanted if r == name and d in loaded})
+            continue
+        mine = sorted(d for r, d in wanted if r == name)
+        for day, pulls in collect_fetched(name, branch, mine).items():
+            days[(name, day)] = [_pull(record) for record in pulls]
     return {key: days[key] for key in sorted(wanted) if key in days}
+
+
+def missing_mirrors() -> list[str]:
+    """The fetched repositories of the labelled set whose clone is not on this machine."""
+    from bench.labels.export import REPOS, mirror_of
+
+    return [n for n, *_ in REPOS if not n.startswith("pytorch/") and not mirror_of(n).is_dir()]
 
 
 def _rows(name: str) -> list[dict[str, object]]:
@@ -121,6 +135,8 @@ def main() -> int:
     days = {k: v for k, v in load_labelled_days().items() if args.repo in ("", k[0])}
     if not MERGED_PRS.is_dir():
         print(f"note: {MERGED_PRS} is absent; grading the fetched repositories only")
+    for name in missing_mirrors():
+        print(f"note: no clone of {name} under {MIRRORS}; fetch it to grade its days")
     kinds = {(r["repo"], r["ref"]): str(r["kind"]) for r in _rows("kinds")}
     leads = {(r["repo"], r["date"]): r for r in _rows("leads")}
     hits: Counter[str] = Counter()

@@ -1,15 +1,16 @@
 """Serve the written model answers of ``tests/fixtures/answers/`` and see what is published.
 
-Each case is a real day (``case.json``: repository and date; its records are those of
-``bench/labels/``) with answers a capable model would give to the Wire's prompt: good ones,
-ones with a habit real models have (``benign``), and ones with a real defect (``defect``,
-``contradiction``). :func:`publish` runs the openai writer against the stand-in server with
-one answer and reports what reached the edition.
+Each case is a real day (``case.json``: repository and date; its records are collected as
+``bench/evaluate_facts.py`` collects them) with answers a capable model would give to the
+Wire's prompt: good ones, ones with a habit real models have (``benign``), and ones with a
+real defect (``defect``, ``contradiction``). :func:`publish` runs the openai writer against
+the stand-in server with one answer and reports what reached the edition.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import re
 from pathlib import Path
@@ -70,9 +71,15 @@ def cases() -> list[Case]:
     return found
 
 
+@functools.cache
+def _labelled_days() -> dict[tuple[str, dt.date], list[PullRequest]]:
+    # Collecting the fetched days from their clones takes seconds: once per test session.
+    return load_labelled_days()
+
+
 def day(case: Case) -> tuple[Brief, list[PullRequest]]:
     """The brief and changes of ``case``'s day; KeyError when its records are absent."""
-    pulls = load_labelled_days()[(case.repo, case.date)]
+    pulls = _labelled_days()[(case.repo, case.date)]
     repo = RepoSettings(name=case.repo, display_name=DISPLAY.get(case.repo))
     project = ProjectSettings(name=case.repo.split("/")[1], repos=(repo,))
     return make_brief(project, case.date, pulls), pulls

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bench.labels.export import mirror_of
 from tests.llm_fixtures import Case, cases, publish
 from tests.realdata import MERGED_PRS
 
@@ -21,8 +22,18 @@ CASES = [(case, entry) for case in cases() for entry in case.answers]
 
 
 def _skip_without_records(case: Case) -> None:
-    if case.repo.startswith("pytorch/") and not MERGED_PRS.is_dir():
-        pytest.skip(f"{case.name}: its records are read from {MERGED_PRS}, absent here")
+    if case.repo.startswith("pytorch/"):
+        if not MERGED_PRS.is_dir():
+            pytest.skip(
+                f"{case.name}: its day is read from the reference data; "
+                f"place it at {MERGED_PRS} to run this case"
+            )
+    elif not (mirror_of(case.repo) / "repo").exists():
+        pytest.skip(
+            f"{case.name}: its day is collected from a clone of {case.repo}; "
+            f"clone it bare to {mirror_of(case.repo) / 'repo'} (or set WIRE_MIRRORS) "
+            "to run this case"
+        )
 
 
 def _id(value: Any) -> str:

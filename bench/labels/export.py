@@ -1,14 +1,12 @@
-"""Export the days of the labelled set: records for fetched repositories, worksheets for labellers.
+"""Pick the days of the labelled set and write worksheets for labellers; collect fetched days.
 
 Usage: python bench/labels/export.py
 
 Picks, with a fixed seed, days of each repository of ``REPOS`` (fetched mirrors under
-``/work/.mirror`` and the four PyTorch repositories of ``../shared/data``) and writes
-
-- ``bench/labels/records/<owner>+<name>.jsonl``: the fetched repositories' changes of those
-  days as the git source collects them, bodies cut to ``BODY`` characters (the minimum the
-  classifier reads; PyTorch records are read from ``../shared`` at evaluation time);
-- ``/tmp/labelling/<owner>+<name>.md``: one worksheet per repository for a human labeller.
+``$WIRE_MIRRORS``, default ``/work/.mirror``, and the four PyTorch repositories of
+``../shared/data``) and writes ``/tmp/labelling/<owner>+<name>.md``, one worksheet per
+repository for a human labeller. The fetched repositories' text is never committed:
+:func:`collect_fetched` collects the picked days from the clones whenever they are graded.
 
 Run once, before labelling; the labels themselves live in ``bench/labels/kinds.jsonl`` and
 ``bench/labels/leads.jsonl``.
@@ -17,7 +15,7 @@ Run once, before labelling; the labels themselves live in ``bench/labels/kinds.j
 from __future__ import annotations
 
 import datetime as dt
-import json
+import os
 import random
 import subprocess
 import sys
@@ -34,7 +32,7 @@ from digest.sources.git import GitSource
 from tests.realdata import load_days
 
 HERE = Path(__file__).resolve().parent
-MIRRORS = Path("/work/.mirror")
+MIRRORS = Path(os.environ.get("WIRE_MIRRORS", "/work/.mirror"))
 BODY = 1200
 #: repository, branch, days to pick, (fewest, most) changes on a picked day.
 REPOS = (
@@ -71,16 +69,10 @@ RELEASE_WORDS = (
 def main() -> None:
     out = Path("/tmp/labelling")
     out.mkdir(exist_ok=True)
-    (HERE / "records").mkdir(exist_ok=True)
     for name, branch, count, bounds in REPOS:
         days = _days(name, branch)
         picked = _pick(name, days, count, bounds)
         pulls = _collect(name, branch, picked)
-        if not name.startswith("pytorch/"):
-            with (HERE / "records" / f"{name.replace('/', '+')}.jsonl").open("w") as handle:
-                for day in sorted(pulls):
-                    for pull in pulls[day]:
-                        handle.write(json.dumps(_record(pull), sort_keys=True) + "\n")
         _worksheet(out / f"{name.replace('/', '+')}.md", name, pulls)
         print(name, len(picked), "days", sum(len(p) for p in pulls.values()), "changes")
 
@@ -90,7 +82,7 @@ def _days(name: str, branch: str) -> dict[dt.date, list[str]]:
     if name.startswith("pytorch/"):
         loaded = load_days(name.replace("/", "-"))
         return {d: [p.title for p in ps] for d, ps in loaded.items() if WINDOW[0] <= d <= WINDOW[1]}
-    git = MIRRORS / name.replace("/", "+") / "repo"
+    git = mirror_of(name) / "repo"
     log = subprocess.run(
         ["git", "-C", str(git), "log", "--first-parent", "--format=%ct\t%s", branch],
         capture_output=True,
@@ -135,10 +127,28 @@ def _collect(name: str, branch: str, days: list[dt.date]) -> dict[dt.date, list[
     if name.startswith("pytorch/"):
         loaded = load_days(name.replace("/", "-"))
         return {d: loaded[d] for d in days}
-    repo = RepoSettings(name=name, git=MIRRORS / name.replace("/", "+") / "repo", branch=branch)
+    repo = RepoSettings(name=name, git=mirror_of(name) / "repo", branch=branch)
     settings = Settings(projects=(ProjectSettings(name="x", repos=(repo,)),))
     source = GitSource(SourceContext(settings=settings, clock=SystemClock()))
     return {d: list(source.collect(repo, d)) for d in days}
+
+
+def mirror_of(name: str) -> Path:
+    """Where the search tool's ``fetch`` leaves the clone of ``owner/name``."""
+    return MIRRORS / name.replace("/", "+")
+
+
+def collect_fetched(
+    name: str, branch: str, days: list[dt.date]
+) -> dict[dt.date, list[dict[str, object]]]:
+    """The records of ``days`` of a fetched repository as the labellers saw them, or none.
+
+    Collected from the clone each time (its text is never committed), each cut as
+    :func:`_record` cuts it; empty when the clone is absent.
+    """
+    if not (mirror_of(name) / "repo").exists() or not days:
+        return {}
+    return {d: [_record(p) for p in pulls] for d, pulls in _collect(name, branch, days).items()}
 
 
 def _record(pull: PullRequest) -> dict[str, object]:
