@@ -51,6 +51,20 @@ CODE = {"src/rocket/engine.py": (40, 5)}
         ("Add a latency metric for staging", CODE, "feature"),
         ("Remove unnecessary clone of the manifest", CODE, "perf"),
         ("Fix flaky ignition test", CODE, "test"),
+        ("Remove duplicate paths in install errors", CODE, "fix"),
+        ("Attention Perf: transpose the key block early", CODE, "perf"),
+        # A source file is code whatever its name shares with a dependency file.
+        ("Extend the solver's fast-path", {"src/solver/constraints.rs": (40, 4)}, "perf"),
+        ("Pin the launcher", {"requirements-dev.txt": (1, 1)}, "deps"),
+        # Only CI and dependency files: internal, even when the title says what it mends.
+        (
+            "Update install_requirements.sh to mend the nightly job",
+            {".ci/scripts/nightly.sh": (2, 1), "examples/install_requirements.sh": (3, 1)},
+            "ci",
+        ),
+        # "Upgrade" without a version upgrades code, not a dependency.
+        ("🎨 Upgrade typing syntax for Python 3.10", CODE, "chore"),
+        ("Upgrade serde to 1.0.200", {"Cargo.lock": (3, 3)}, "deps"),
     ],
 )
 def test_kind_comes_from_every_piece_of_evidence(title: str, files: dict, kind: str) -> None:
@@ -104,3 +118,14 @@ def test_a_revert_is_paired_by_link_or_exact_title_only() -> None:
     assert not reverts_item(by_link, other) and not reverts_item(by_title, other)
     # A title that merely opens with the word is no revert of a change.
     assert classify(make_pull("Revert to the old default for retries")).kind != "revert"
+
+
+def test_a_grave_fix_outranks_a_new_feature_and_a_mild_one_does_not() -> None:
+    feature = classify(make_pull("Add a thrust vectoring mode", files={"src/a.py": (300, 20)}))
+    grave = classify(
+        make_pull("Fix out-of-bounds write in the fuel table", files={"src/b.py": (40, 4)})
+    )
+    mild = classify(
+        make_pull("fix: incorrect length check on the manifest", files={"src/c.py": (40, 4)})
+    )
+    assert grave.score > feature.score > mild.score

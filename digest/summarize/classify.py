@@ -71,23 +71,14 @@ _CHORE_FILES = frozenset(
         ".prettierrc",
     )
 )
-_DEPS_FILES = (
-    "requirements",
-    "constraints",
-    "package.json",
-    "package-lock.json",
-    "pnpm-lock.yaml",
-    "yarn.lock",
-    "cargo.lock",
-    "poetry.lock",
-    "uv.lock",
-    "pinned",
-    ".pin",
-    "environment.yml",
-    "rust-toolchain",
-    "renovate.json",
+#: File names that pin or list dependencies (``requirements-dev.txt``, ``Cargo.lock``); a
+#: source file that merely shares the word (``constraints.rs``) is code.
+_DEPS_MARK = re.compile(
+    r"^((requirements|constraints)[\w.-]*\.(txt|in)|package(-lock)?\.json|pnpm-lock\.yaml|"
+    r"yarn\.lock|cargo\.lock|poetry\.lock|uv\.lock|pinned[\w.-]*|[\w.-]*\.pin|"
+    r"environment\.ya?ml|rust-toolchain(\.toml)?|renovate\.json5?|"
+    r"install[_-](requirements|deps|dependencies)[\w.-]*)$"
 )
-_DEPS_MARK = re.compile("|".join(map(re.escape, _DEPS_FILES)))
 _CI_PATH = (
     ".github/",
     ".ci/",
@@ -122,6 +113,20 @@ SEVERE = re.compile(
     r"undefined behaviou?r|memory safety|double free)\b",
     re.I,
 )
+#: The worst of what ``SEVERE`` names: the process dies or stalls, memory or data is damaged,
+#: results are silently wrong, or a hole is open. A fix of one of these leads over most news.
+GRAVE = re.compile(
+    r"\b(crash\w*|panic\w*|segfault\w*|hangs?|hanging|deadlock\w*|data loss|loses data|"
+    r"corrupt\w*|unsound\w*|data race|race condition|memory barrier|security|vulnerab\w+|"
+    r"cve-\d+|out[- ]of[- ]bounds|use[- ]after[- ]free|undefined behaviou?r|memory safety|"
+    r"double free|non-?determinis\w+|wrong (results?|values?|outputs?|answers?|gradients?)|"
+    r"silently)\b",
+    re.I,
+)
+#: What a fix adds to its score when its title or summary names a ``GRAVE`` fault, and when
+#: it names a milder one users still hit (an error, a failure, an incorrect check).
+GRAVE_FIX_BONUS = 5.0
+SEVERE_FIX_BONUS = 1.5
 #: Instructions for coding assistants: the repository's tooling, not its documentation.
 _AGENT_FILES = frozenset(("claude.md", "agents.md", "gemini.md", "copilot-instructions.md"))
 _AGENT_DIRS = (".claude/", ".cursor/", ".agents/", ".codex/")
@@ -135,6 +140,8 @@ def classify(pull: PullRequest) -> Item:
     code_lines, kinds_by_path = _measure(pull)
     body, summary = summarize_body(pull.body, pull.title)
     facts = facts_of(pull, title, body)
+    if not markers and re.search(r"\bperf(ormance)?$", area, re.I):
+        markers = ("perf",)  # "Attention Perf: transpose K early": the tag says what it is for
     kind = kind_of(pull, title, markers, kinds_by_path, facts)
     version = (release_version(pull, title, markers) or "") if kind == "release" else ""
     return Item(
@@ -242,7 +249,7 @@ def _path_kind(path: str) -> str:
         return "ci"
     if _TEST_PART.search(path):
         return "test"
-    if _DEPS_MARK.search(name) or "ci_commit_pins" in path:
+    if _DEPS_MARK.match(name) or "ci_commit_pins" in path or "/requirements/" in f"/{path}":
         return "deps"
     if name.endswith(_BUILD_PATH):
         return "build"
@@ -270,8 +277,10 @@ def _score(pull: PullRequest, kind: str, code_lines: int, summary: str, facts: F
         score += 2.0
     elif kind == "perf":
         score -= 1.5  # Faster by an unsaid amount: less news than a new capability.
-    if kind == "fix" and SEVERE.search(f"{pull.title}\n{summary}"):
-        score += 2.5  # Users hit it: a crash, a wrong result, a hang, a hole.
+    if kind == "fix" and GRAVE.search(f"{pull.title}\n{summary}"):
+        score += GRAVE_FIX_BONUS  # A crash, a wrong result, a hang, a hole: users must know.
+    elif kind == "fix" and SEVERE.search(f"{pull.title}\n{summary}"):
+        score += SEVERE_FIX_BONUS  # Users hit it, though it did not take them down.
     if facts.new_support and kind in ("feature", "reland"):
         score += 1.5
     if facts.api_change and kind not in ROUTINE_KINDS:

@@ -250,7 +250,7 @@ _CHORE_TITLE = re.compile(
     r"\b(typo|typos|lint|spelling|nit|pyre|pyrefly|mypy|flake8|clippy|warnings?)\b", re.I
 )
 _DEPS_TITLE = re.compile(
-    r"^(bump|pin(ned|s)?|upgrade|update (the )?\S+ (version|pin|commit)|"
+    r"^(bump|pin(ned|s)?|upgrade\b(?=.*\b(to|from) v?\d)|update (the )?\S+ (version|pin|commit)|"
     r"update (dependency|dependencies|deps|lockfile|rust|toolchain))\b"
     r"|\b(nightly pin|version to|to v?\d+\.\d+)\b",
     re.I,
@@ -269,6 +269,12 @@ _REFACTOR_TITLE = re.compile(
     r"|\b(remove[sd]?|delete[sd]?|drop(s|ped)?) (the )?(unused|dead|redundant|stale|"
     r"duplicated?|obsolete|leftovers?|old|debug|extra|unnecessary|orphaned|shadowed|private)\b"
     r"|\bleftovers?\b",
+    re.I,
+)
+#: A clean-up of what users read ("Remove duplicate paths in install errors"): a fix.
+_OUTPUT_CLEANUP = re.compile(
+    r"(remove|drop|avoid|strip|dedup\w*)s? (the )?(duplicated?|redundant|extra|spurious|"
+    r"repeated|double)\b.*\b(errors?|messages?|output|warnings?|diagnostics?|logs?|hints?)\b",
     re.I,
 )
 # Authors whose changes are automated. Not merge bots such as pytorchbot: they land
@@ -339,6 +345,11 @@ def kind_of(
                 if kind in ("deps", "build") and told:
                     break
                 return kind
+        else:
+            if not told:  # a mix of them (a CI script and a requirements file): internal
+                return next(
+                    k for k in ("ci", "deps", "build", "test", "docs", "chore") if k in by_path
+                )
     if "breaking" in markers or _BREAKING_SECTION.search(pull.body):
         return "breaking"
     if BOT.search(pull.author) and not markers:
@@ -359,6 +370,8 @@ def _titled(pull: PullRequest, title: str, facts: Facts) -> str:
         return "docs"
     if _SWAP.search(title):
         return "refactor"
+    if _OUTPUT_CLEANUP.match(title):
+        return "fix"  # what users read had something wrong in it
     if (
         _REFACTOR_TITLE.search(title)
         and not _FIX_VERB.match(title)

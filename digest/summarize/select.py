@@ -29,6 +29,10 @@ MAX_LEAD_STORIES = 5
 _STEM_NOISE = re.compile(r"\([^)]*\)|\[[^\]]*\]|\b(pt|part)\.?\s*\d+\b|\d+|[^\w\s]", re.I)
 
 
+#: What each doubling of a story's changes adds to its score: a busy area is news.
+COMPANION_WEIGHT = 0.5
+
+
 def make_brief(
     project: ProjectSettings,
     day: dt.date,
@@ -112,7 +116,7 @@ def rank_stories(groups: Iterable[list[Item]]) -> tuple[Story, ...]:
             ordered.remove(lead)
             ordered.insert(1, lead)
             lead = ordered[0]
-        score = lead.score + math.log2(len(ordered)) * 0.5
+        score = lead.score + math.log2(len(ordered)) * COMPANION_WEIGHT
         if lead.kind in ROUTINE_KINDS:
             score -= 4.0
         stories.append(
