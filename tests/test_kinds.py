@@ -52,6 +52,8 @@ CODE = {"src/rocket/engine.py": (40, 5)}
         ("Remove unnecessary clone of the manifest", CODE, "perf"),
         ("Fix flaky ignition test", CODE, "test"),
         ("Remove duplicate paths in install errors", CODE, "fix"),
+        ("taskdump: remove crate names from output", CODE, "fix"),
+        ("Remove the legacy output module", CODE, "breaking"),
         ("Attention Perf: transpose the key block early", CODE, "perf"),
         # A source file is code whatever its name shares with a dependency file.
         ("Extend the solver's fast-path", {"src/solver/constraints.rs": (40, 4)}, "perf"),

@@ -271,10 +271,12 @@ _REFACTOR_TITLE = re.compile(
     r"|\bleftovers?\b",
     re.I,
 )
-#: A clean-up of what users read ("Remove duplicate paths in install errors"): a fix.
+#: A clean-up of what users read ("Remove duplicate paths in install errors", "strip ANSI
+#: codes from the log"): a fix of the output, not a removal of an API.
 _OUTPUT_CLEANUP = re.compile(
-    r"(remove|drop|avoid|strip|dedup\w*)s? (the )?(duplicated?|redundant|extra|spurious|"
-    r"repeated|double)\b.*\b(errors?|messages?|output|warnings?|diagnostics?|logs?|hints?)\b",
+    r"(remove|drop|avoid|strip|hide|dedup\w*)s? (the )?((duplicated?|redundant|extra|spurious|"
+    r"repeated|double)\b.*\b|.*\bfrom (the )?([\w-]+ )?)"
+    r"(errors?|messages?|output|warnings?|diagnostics?|logs?|hints?)\b",
     re.I,
 )
 # Authors whose changes are automated. Not merge bots such as pytorchbot: they land
