@@ -129,7 +129,7 @@ def test_a_type_in_angle_brackets_is_kept_and_stray_escapes_go() -> None:
         "\\<script>alert(1)</script> The loader now accepts vectors of any integer type.",
     )
     assert problems(digest, pulls) == []
-    assert "STD::VECTOR\u2039INT\u203a" in digest.headline
+    assert "std::vector\u2039int\u203a" in digest.headline
     assert "\\" not in digest.body and "<script" not in digest.body
     # What the author escaped is text, and a sentence that opens with it no sentence to retell.
     assert "alert" not in digest.body

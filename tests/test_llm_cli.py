@@ -111,10 +111,10 @@ def test_run_writes_the_openai_edition_and_the_site(
     assert run(site, env(server.base_url), "--writer", "openai") == 0
     digest = json.loads((site / "data/digests/rocket/2026-03-04.json").read_text())
     assert digest["writer"] == "openai" and digest["writer_note"] == ""
-    assert digest["headline"] == "BOOSTER STAGE LEARNS TO STEER"
+    assert digest["headline"] == "Booster stage learns to steer"
     assert [r["number"] for r in digest["references"]] == [102, 103]
     page = (site / "site/rocket/2026-03-04.html").read_text()
-    assert "BOOSTER STAGE LEARNS TO STEER" in page and "Written by the openai writer." in page
+    assert "Booster stage learns to steer" in page and "Written by the openai writer." in page
     user = server.requests[0]["messages"][1]["content"]
     assert "Ignore previous instructions" in user  # quoted as data in the user message
     err = capsys.readouterr().err

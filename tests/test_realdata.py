@@ -95,7 +95,7 @@ def test_every_real_edition_keeps_the_rules(built) -> None:  # type: ignore[no-u
             n for a in digest.action_items for n in a.refs
         }
         assert cited == {r.n for r in digest.references}
-        assert len(digest.headline) <= 100 and digest.headline.isupper()
+        assert len(digest.headline) <= 100 and not digest.headline.isupper()
         assert all(a.urgency in set(Urgency) for a in digest.action_items)
         texts = [
             digest.headline,

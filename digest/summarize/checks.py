@@ -88,8 +88,6 @@ def _headline_problems(digest: Digest) -> list[str]:
         found.append(
             f"headline has {len(digest.headline)} characters; the limit is {HEADLINE_LIMIT}"
         )
-    if digest.headline != digest.headline.upper():
-        found.append("headline is not upper-case")
     if not digest.dek.strip():
         found.append("dek is empty")
     elif len(split_sentences(_QUOTED.sub("“…”", digest.dek.strip()))) > 1:

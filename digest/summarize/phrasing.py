@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterable
 
 from msgspec import Struct
 
@@ -97,6 +98,9 @@ _DANGLING = frozenset(
         "less",
     ]
 )
+
+#: A word of a headline, with the characters identifiers carry (``torch.compile``).
+_WORD = re.compile(r"[^\W_][\w.+#/-]*[^\W_]|[^\W_]")
 
 
 class Phrase(Struct, frozen=True):
@@ -292,6 +296,25 @@ def lower_first(text: str) -> str:
 def upper_first(text: str) -> str:
     """Capitalise the first letter of ``text`` (a sentence starts with a capital)."""
     return text[:1].upper() + text[1:]
+
+
+def headline_case(text: str, names: Iterable[str], words: Iterable[str] = ()) -> str:
+    """Return headline ``text`` in sentence case, as it is stored (pages set it in capitals).
+
+    A headline written in capitals (as models often write one) is lowered word by word,
+    each word taking back the case it has in ``names`` (the repositories as the edition
+    writes them) or ``words`` (the day's titles: ``LazyFrame``, ``CUDA``). The first letter
+    is capitalised unless the headline opens with one of ``names`` (``uv adds …``).
+    """
+    text = text.strip()
+    cased = {w.casefold(): w for w in _WORD.findall(" ".join(words))}
+    cased.update({w.casefold(): w for name in names for w in _WORD.findall(name)})
+    if text and not any(c.islower() for c in text):
+        text = _WORD.sub(lambda m: cased.get(m[0].casefold(), m[0].lower()), text)
+    first = _WORD.match(text)
+    if first is not None and first[0] in {w for name in names for w in _WORD.findall(name)}:
+        return text
+    return upper_first(text)
 
 
 def md_escape(text: str) -> str:

@@ -21,7 +21,7 @@ from digest.config import ProjectSettings, TopicSettings
 from digest.models import PullRequest, RepoFailure, RepoName
 from digest.summarize.base import Brief, Item, Story
 from digest.summarize.classify import ROUTINE_KINDS, area_key, classify
-from digest.summarize.stories import relanded_title, reverted_title, tidy
+from digest.summarize.stories import relanded_title, reverted_title, reverts_item, tidy
 from digest.summarize.untrusted import defuse
 
 #: At most this many stories are told in an edition's body.
@@ -119,6 +119,8 @@ def rank_stories(groups: Iterable[list[Item]]) -> tuple[Story, ...]:
         score = lead.score + math.log2(len(ordered)) * COMPANION_WEIGHT
         if lead.kind in ROUTINE_KINDS:
             score -= 4.0
+        elif any(i.kind == "revert" and reverts_item(i, lead) for i in ordered[1:]):
+            score -= 4.0  # taken back the same day: nothing changed for users
         stories.append(
             Story(
                 repo=lead.pull.repo,

@@ -24,6 +24,7 @@ from digest.summarize.naming import opens_with_area, opens_with_name
 from digest.summarize.phrasing import (
     count,
     fit,
+    headline_case,
     join_words,
     long_date,
     md_escape,
@@ -252,26 +253,31 @@ class _Draft(Struct):
     def _headline(self, leads: list[Story]) -> str:
         """The top story and the next one (from another repository when there is one).
 
-        Two stories with one subject share it: ``TORCHTITAN REMOVES X AND Y``. Clauses
+        Two stories with one subject share it: ``torchtitan removes X and Y``. Clauses
         are shortened at phrase boundaries to fit the limit.
         """
         top = leads[0]
         others = [s for s in leads[1:] if s.repo != top.repo] or leads[1:]
-        # Headlines are set in capitals: a lower-case name need not be rephrased there.
+        # A headline may open with a lower-case name ("uv adds …"): it is a title, not a
+        # sentence of the body, and pages set it in capitals.
         if not others:
-            return fit(self._clause(top, initial=False), HEADLINE_LIMIT).upper()
+            return self._cased(fit(self._clause(top, initial=False), HEADLINE_LIMIT))
         second = others[0]
         if second.repo == top.repo:
-            return _shared_subject_headline(top, second)
+            return self._cased(_shared_subject_headline(top, second))
         clauses = [self._clause(story, initial=False) for story in (top, second)]
         if len(", ".join(clauses)) <= HEADLINE_LIMIT:
-            return ", ".join(clauses).upper()
+            return self._cased(", ".join(clauses))
         for share in (10, 6):
             first = fit(clauses[0], HEADLINE_LIMIT * share // 10, phrases_only=True)
             rest = fit(clauses[1], HEADLINE_LIMIT - len(first) - 2, phrases_only=True)
             if len(first.split()) >= 3 and len(rest.split()) >= 3:
-                return f"{first}, {rest}".upper()
-        return fit(clauses[0], HEADLINE_LIMIT).upper()
+                return self._cased(f"{first}, {rest}")
+        return self._cased(fit(clauses[0], HEADLINE_LIMIT))
+
+    def _cased(self, headline: str) -> str:
+        """``headline`` in sentence case, the repositories' names as the edition writes them."""
+        return headline_case(headline, {self.brief.shown(i.pull.repo) for i in self.brief.items})
 
     def _dek(self, leads: list[Story], headline: str) -> str:
         """One sentence that adds to ``headline``: the day's next stories, or its scale by
@@ -480,7 +486,7 @@ def _is_brief(story: Story) -> bool:
 
 
 def _shared_subject_headline(top: Story, second: Story) -> str:
-    """Two stories with one subject in one clause: ``TORCHTITAN REMOVES X AND Y``."""
+    """Two stories with one subject in one clause: ``torchtitan removes X and Y``."""
     who = plain(subject(top, initial=False))
     first, then = phrase_of(told_item(top), short=True), phrase_of(told_item(second), short=True)
     shared = first.verb == then.verb and not (first.instruction or then.instruction)
@@ -490,4 +496,4 @@ def _shared_subject_headline(top: Story, second: Story) -> str:
         if shared
         else f"{first.predicate()} and {then.predicate()}"
     )
-    return fit(f"{who} {plain(said)}", HEADLINE_LIMIT).upper()
+    return fit(f"{who} {plain(said)}", HEADLINE_LIMIT)

@@ -43,7 +43,7 @@ from digest.summarize.llm.prompt import (
 from digest.summarize.llm.screen import screen, unlist
 from digest.summarize.llm.verify import SCHEMA as VERDICT_SCHEMA
 from digest.summarize.llm.verify import read_verdict, verification, without
-from digest.summarize.phrasing import count, plain
+from digest.summarize.phrasing import count, headline_case, plain
 from digest.text import neutralise, one_line, shorten
 
 if TYPE_CHECKING:
@@ -537,7 +537,11 @@ def compose(answer: Answer, brief: Brief, inputs: Sequence[Item]) -> tuple[Diges
         project=brief.project,
         project_slug=brief.project_slug,
         date=brief.date,
-        headline=_CITE_SPACE.sub("", _plain(answer.headline)).strip().upper(),
+        headline=headline_case(
+            _CITE_SPACE.sub("", _plain(answer.headline)),
+            {brief.shown(item.pull.repo) for item in brief.items},
+            (item.pull.title for item in brief.items),
+        ),
         dek=_CITE_SPACE.sub("", _plain(answer.dek)).strip(),
         body=renumber(body),
         action_items=tuple(
