@@ -84,6 +84,13 @@ def load_labelled_days() -> dict[Day, list[PullRequest]]:
     return {key: days[key] for key in sorted(wanted) if key in days}
 
 
+def load_records(path: Path) -> list[PullRequest]:
+    """The changes of a records file: one JSON object a line, as :func:`_record` of
+    ``bench/labels/export.py`` writes them (the invented days of ``tests/fixtures/answers/``)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [_pull(json.loads(line)) for line in lines if line.strip()]
+
+
 def missing_mirrors() -> list[str]:
     """The fetched repositories of the labelled set whose clone is not on this machine."""
     from bench.labels.export import REPOS, mirror_of

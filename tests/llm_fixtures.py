@@ -1,10 +1,13 @@
 """Serve the written model answers of ``tests/fixtures/answers/`` and see what is published.
 
-Each case is a real day (``case.json``: repository and date; its records are collected as
-``bench/evaluate_facts.py`` collects them) with answers a capable model would give to the
-Wire's prompt: good ones, ones with a habit real models have (``benign``), and ones with a
-real defect (``defect``, ``contradiction``). :func:`publish` runs the openai writer against
-the stand-in server with one answer and reports what reached the edition.
+Each case is a day (``case.json``: repository and date) with answers a capable model would
+give to the Wire's prompt. A real day's records are collected as ``bench/evaluate_facts.py``
+collects them; an invented day's are the case's own file, named by ``"records"`` (one record
+a line, in the fields ``bench/labels/export.py`` writes), with the repository's display name
+in ``"display_name"`` when it has one. Its answers are good ones, ones with a habit real
+models have (``benign``), and ones with a real defect (``defect``, ``contradiction``).
+:func:`publish` runs the openai writer against the stand-in server with one answer and
+reports what reached the edition.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import Any
 import msgspec
 from msgspec import Struct
 
-from bench.evaluate_facts import load_labelled_days
+from bench.evaluate_facts import load_labelled_days, load_records
 from digest.clock import FixedClock
 from digest.config import OpenAISettings, ProjectSettings, RepoSettings, Settings
 from digest.models import Digest, PullRequest
@@ -40,6 +43,10 @@ class Case(Struct, frozen=True):
     date: dt.date
     #: Each answer's file, kind and what its defect must not leave on a page.
     answers: tuple[dict[str, Any], ...]
+    #: The case's own records file (an invented day); None for a real day, collected.
+    records: str | None = None
+    #: How the project writes the repository, when not as its name.
+    display_name: str | None = None
 
 
 class Outcome(Struct, frozen=True):
@@ -66,6 +73,8 @@ def cases() -> list[Case]:
                 repo=raw["repo"],
                 date=dt.date.fromisoformat(raw["date"]),
                 answers=tuple(raw["answers"]),
+                records=raw.get("records"),
+                display_name=raw.get("display_name"),
             )
         )
     return found
@@ -78,9 +87,12 @@ def _labelled_days() -> dict[tuple[str, dt.date], list[PullRequest]]:
 
 
 def day(case: Case) -> tuple[Brief, list[PullRequest]]:
-    """The brief and changes of ``case``'s day; KeyError when its records are absent."""
-    pulls = _labelled_days()[(case.repo, case.date)]
-    repo = RepoSettings(name=case.repo, display_name=DISPLAY.get(case.repo))
+    """The brief and changes of ``case``'s day; KeyError when a real day's records are absent."""
+    if case.records is not None:
+        pulls = load_records(ANSWERS / case.name / case.records)
+    else:
+        pulls = _labelled_days()[(case.repo, case.date)]
+    repo = RepoSettings(name=case.repo, display_name=case.display_name or DISPLAY.get(case.repo))
     project = ProjectSettings(name=case.repo.split("/")[1], repos=(repo,))
     return make_brief(project, case.date, pulls), pulls
 
