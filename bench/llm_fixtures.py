@@ -43,7 +43,7 @@ def main() -> int:
                         tally[kind, "first" if outcome.requests == 1 + verify else "repaired"] += 1
                     if outcome.leaked:
                         tally[kind, "leaked"] += 1
-                    if outcome.left_out:
+                    if outcome.left_out or outcome.actions_left_out:
                         tally[kind, "trimmed"] += 1
                     if (entry["kind"] in ("good", "benign") and not outcome.published) or (
                         outcome.leaked and not (entry["kind"] == "contradiction" and not verify)
@@ -52,7 +52,7 @@ def main() -> int:
                         misses.append(f"{case.name}/{entry['file']} {kind}: {why}")
     print(
         f"{'kind':<26} {'answers':>7} {'published':>9} {'first':>5} {'repaired':>8} "
-        f"{'defect shown':>12} {'lost a sentence':>15}"
+        f"{'defect shown':>12} {'lost a sentence or item':>23}"
     )
     for kind in ("good", "benign", "defect", "contradiction", "contradiction (verify on)"):
         n = tally[kind, "answers"]
@@ -61,7 +61,7 @@ def main() -> int:
         published = tally[kind, "first"] + tally[kind, "repaired"]
         print(
             f"{kind:<26} {n:>7} {published:>9} {tally[kind, 'first']:>5} "
-            f"{tally[kind, 'repaired']:>8} {tally[kind, 'leaked']:>12} {tally[kind, 'trimmed']:>15}"
+            f"{tally[kind, 'repaired']:>8} {tally[kind, 'leaked']:>12} {tally[kind, 'trimmed']:>23}"
         )
     for miss in misses:
         print("  miss:", miss)

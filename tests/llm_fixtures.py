@@ -26,8 +26,9 @@ from bench.evaluate_facts import load_labelled_days, load_records
 from digest.clock import FixedClock
 from digest.config import OpenAISettings, ProjectSettings, RepoSettings, Settings
 from digest.models import Digest, PullRequest
-from digest.summarize.base import Brief, WriterContext
+from digest.summarize.base import Brief, Item, WriterContext
 from digest.summarize.llm import OpenAIWriter
+from digest.summarize.llm.prompt import build_prompt
 from digest.summarize.llm.verify import sentences_of
 from digest.summarize.select import make_brief
 from tests.fake_openai import FakeOpenAI, Reply
@@ -56,6 +57,8 @@ class Outcome(Struct, frozen=True):
     leaked: tuple[str, ...]
     #: Body sentences of the answer the edition does not print (left out by the checks).
     left_out: int = 0
+    #: Action items of the answer the edition does not print.
+    actions_left_out: int = 0
 
     @property
     def published(self) -> bool:
@@ -126,10 +129,31 @@ def publish(case: Case, entry: dict[str, Any], data_dir: Path, verify: bool = Fa
         )
         digest = writer.write(brief)
         requests = server.count
-    body = json.loads(re.sub(r"^```(?:json)?\s*|\s*```$", "", content.strip()))["body"]
+    written = json.loads(re.sub(r"^```(?:json)?\s*|\s*```$", "", content.strip()))
+    body = written["body"]
     sent = sum(len(p) for p in sentences_of(body))
+    actions = len(written["action_items"])
+    shown = len(digest.action_items) if digest.writer == "openai" else actions
     printed = sum(len(p) for p in sentences_of(digest.body)) if digest.writer == "openai" else sent
-    return Outcome(digest, requests, _leaked(digest, entry), max(0, sent - printed))
+    inputs = build_prompt(brief, settings.openai.token_budget).inputs
+    marks = _as_printed(entry, digest, inputs)
+    return Outcome(
+        digest, requests, _leaked(digest, marks), max(0, sent - printed), max(0, actions - shown)
+    )
+
+
+def _as_printed(entry: dict[str, Any], digest: Digest, inputs: tuple[Item, ...]) -> dict[str, Any]:
+    """``entry`` with each ``[id]`` of its marks as the page numbers it: the edition renumbers
+    citations in order of first use, so "sentence [5]" may be printed "sentence [1]"."""
+    number = {ref.url: ref.n for ref in digest.references}
+
+    def printed(match: re.Match[str]) -> str:
+        n = int(match[1])
+        url = inputs[n - 1].pull.url if 1 <= n <= len(inputs) else ""
+        return f"[{number.get(url, 0)}]"  # [0]: cited change not on the page, never printed
+
+    absent = [re.sub(r"\[(\d+)\]", printed, mark) for mark in entry.get("absent", [])]
+    return {**entry, "absent": absent}
 
 
 def _verdict(content: str, entry: dict[str, Any]) -> Reply:
@@ -142,6 +166,7 @@ def _verdict(content: str, entry: dict[str, Any]) -> Reply:
 
 
 def _leaked(digest: Digest, entry: dict[str, Any]) -> tuple[str, ...]:
+    """The marks of ``entry`` (page numbering) and its action that reached ``digest``."""
     if digest.writer != "openai":
         return ()
     public = json.dumps(msgspec.to_builtins(digest), default=str, ensure_ascii=False)

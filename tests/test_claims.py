@@ -6,6 +6,7 @@ import datetime as dt
 
 import pytest
 
+from digest.summarize.attribution import Attribution
 from digest.summarize.claims import Sources, claims
 from digest.summarize.llm.screen import imperative
 from tests.pulls import DAY, make_pull
@@ -79,3 +80,25 @@ def test_plain_words_make_no_claims() -> None:
 )
 def test_an_instruction_is_told_by_its_form(word: str, is_verb: bool) -> None:
     assert imperative(word) is is_verb
+
+
+def test_words_joined_by_a_slash_are_no_path_and_a_well_known_file_is_no_invention() -> None:
+    assert claims("Wrap parse() in try/catch on CPU/GPU hosts, read/write alike.") == ["parse()"]
+    assert claims("See src/pad/valve.py and kernels/portable/.") == [
+        "src/pad/valve.py",
+        "kernels/portable/",
+    ]
+    assert SOURCES.unsupported("Review pyproject.toml for the old flag [1].", [PULL]) == []
+
+
+def test_a_swapped_citation_is_told_by_the_words_each_change_shares() -> None:
+    pulls = [
+        make_pull("Stop leaking credentials on cross-host redirects", "Drops the auth header."),
+        make_pull("Reject negative timeouts", "A negative timeout now raises ValueError."),
+        make_pull("Document the proxy settings", "Explains proxy environment variables."),
+    ]
+    who = Attribution(pulls, ["Rocket"])
+    sentence = "Cross-host redirects no longer carry credentials or the auth header"
+    assert who.better(sentence, [1]) == 0  # cites the timeout change, is about the redirect
+    assert who.better(sentence, [0]) is None
+    assert who.better("The day was quiet otherwise", [2]) is None

@@ -61,6 +61,8 @@ def test_every_written_answer_meets_its_fate(
     if entry["kind"] in ("good", "benign"):
         assert outcome.published, outcome.digest.writer_note
         assert outcome.requests == 1  # accepted at once, no repair needed
+        # and whole: nothing a capable model wrote well is left out
+        assert (outcome.left_out, outcome.actions_left_out) == (0, 0), outcome.digest.writer_note
     else:
         assert not outcome.leaked or entry["kind"] == "contradiction", outcome.leaked
 

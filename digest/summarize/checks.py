@@ -413,7 +413,7 @@ class _Vocabulary:
     def __init__(self, digest: Digest, pulls: Sequence[PullRequest]) -> None:
         by_key = {(p.repo, p.number, p.url): p for p in pulls}
         shown = " ".join(name.display_name for name in digest.repo_names)
-        self._names = _terms(
+        self._names = terms_of(
             f"{digest.project} {digest.project_slug} {' '.join(digest.repos)} {shown}"
         )
         self._by_ref: dict[int, set[str]] = {}
@@ -423,11 +423,11 @@ class _Vocabulary:
             if pull is not None:
                 paths = " ".join(change.path for change in pull.files[:200])
                 text += f" {pull.body[:6000]} {paths}"
-            self._by_ref[ref.n] = _terms(text)
+            self._by_ref[ref.n] = terms_of(text)
 
     def unsupported(self, text: str, refs: set[int]) -> str:
         """The words of ``text`` the ``refs`` do not support, when too many; else ``""``."""
-        words = _distinctive(text)
+        words = distinctive_words(text)
         if not words:
             return ""
         known = set(self._names)
@@ -451,17 +451,17 @@ def shares_terms(text: str, pulls: Sequence[PullRequest]) -> bool:
     """True when ``text`` names something of ``pulls`` (a distinctive word of a title or a
     path), or says nothing distinctive at all: a headline about the day's changes, not about
     a sponsor or an instruction (which a body, written by anyone, may carry)."""
-    words = _distinctive(text)
+    words = distinctive_words(text)
     if not words:
         return True
     known: set[str] = set()
     for pull in pulls:
         paths = " ".join(change.path for change in pull.files[:200])
-        known |= _terms(f"{pull.repo} {pull.title} {paths}")
+        known |= terms_of(f"{pull.repo} {pull.title} {paths}")
     return any(stem in known or raw in known for stem, raw in words.items())
 
 
-def _terms(text: str) -> set[str]:
+def terms_of(text: str) -> set[str]:
     """Every word of ``text``, lower-cased and stemmed, with identifiers also split apart."""
     terms = set()
     for raw in _TERM.findall(_ESCAPE.sub("", text)):
@@ -476,7 +476,7 @@ def _parts(word: str) -> set[str]:
     return {_stem(part) for part in re.split(r"[_./+-]+", word) if part}
 
 
-def _distinctive(text: str) -> dict[str, str]:
+def distinctive_words(text: str) -> dict[str, str]:
     """The words of ``text`` that say something specific (not common, not a known verb):
     each word's stem, and the word as written (whose pieces are stemmed one by one)."""
     words = {}

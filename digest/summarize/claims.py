@@ -33,7 +33,8 @@ _IDENTIFIER = re.compile(
     r"|[a-z]+_[a-z0-9_]+"  # snake_case
     r"|[A-Z][A-Z0-9]*_[A-Z0-9_]+"  # ENV_VAR
     r"|[a-z]+[A-Z][A-Za-z0-9]*"  # camelCase
-    r"|[\w.-]+/[\w./-]+"  # a/path
+    # a/path.py, a/b/c, a/dir/: one slash alone joins words ("try/catch", "CPU/GPU")
+    r"|[\w.-]+/(?:[\w.-]+/)+(?:[\w.-]*[\w-])?|[\w-]+/[\w-]*\.[A-Za-z]\w*"
     r")(?![\w/])"
 )
 _MENTION = re.compile(r"(?<![\w.@/])@[A-Za-z0-9][A-Za-z0-9_-]*")
@@ -102,10 +103,37 @@ def claims(text: str) -> list[str]:
     return [claim for _, claim in sorted(found)]
 
 
+#: Files every project of a kind has: naming one is common knowledge, not an invention.
+WELL_KNOWN_FILES = frozenset(
+    (
+        "pyproject.toml",
+        "setup.py",
+        "setup.cfg",
+        "requirements.txt",
+        "package.json",
+        "package-lock.json",
+        "tsconfig.json",
+        "cargo.toml",
+        "cargo.lock",
+        "go.mod",
+        "cmakelists.txt",
+        "makefile",
+        "dockerfile",
+        "readme.md",
+        "changelog.md",
+        ".gitignore",
+        "uv.lock",
+        "poetry.lock",
+    )
+)
+
+
 def _supported(claim: str, source: str, numbers: set[str]) -> bool:
-    """True when ``claim`` is in ``source`` (lower-cased text) or, for a number, among
-    ``numbers``."""
+    """True when ``claim`` is in ``source`` (lower-cased text), a well-known file name, or,
+    for a number, among ``numbers``."""
     lowered = claim.lower()
+    if lowered.strip("`") in WELL_KNOWN_FILES:
+        return True
     if claim.startswith("`"):
         inner = lowered.strip("`").strip()
         inner = inner.removesuffix("()").strip()

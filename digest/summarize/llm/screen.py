@@ -19,6 +19,7 @@ from collections.abc import Sequence
 import msgspec.structs
 
 from digest.models import Urgency
+from digest.summarize.attribution import Attribution
 from digest.summarize.base import Brief, Item
 from digest.summarize.checks import CITE, SHELL, shares_terms, standard_questions
 from digest.summarize.claims import Sources, claims
@@ -90,11 +91,14 @@ def screen(
         [brief.project, *brief.repos, *(brief.shown(r) for r in brief.repos)],
         brief.date,
     )
+    attribution = Attribution(
+        [item.pull for item in inputs], [brief.project, *(brief.shown(r) for r in brief.repos)]
+    )
     answer = _unlisted(answer)
     dropped: list[str] = []
-    body = _fit(_screen_body(answer.body, inputs, sources, dropped), dropped)
+    body = _fit(_screen_body(answer.body, inputs, sources, attribution, dropped), dropped)
     cited = {int(n) for n in CITE.findall(body)}
-    actions = _screen_actions(answer.action_items, inputs, sources, cited, dropped)
+    actions = _screen_actions(answer.action_items, inputs, sources, attribution, cited, dropped)
     cited |= {n for action in actions for n in action.refs}
     faq = _screen_faq(answer.faq, brief, inputs, sources, cited, fallback_faq, dropped)
     problems = []
@@ -117,14 +121,20 @@ def screen(
     return Screened(screened, tuple(dropped), tuple(problems))
 
 
-def _screen_body(body: str, inputs: Sequence[Item], sources: Sources, dropped: list[str]) -> str:
+def _screen_body(
+    body: str,
+    inputs: Sequence[Item],
+    sources: Sources,
+    attribution: Attribution,
+    dropped: list[str],
+) -> str:
     """``body`` without the sentences that fail; paragraphs left empty go too."""
     kept_paragraphs = []
     for paragraph in re.split(r"\n\s*\n", body.strip()):
         sentences = split_sentences(paragraph)
         kept = []
         for i, sentence in enumerate(sentences):
-            ids = _ids(sentence)
+            ids = own = _ids(sentence)
             if any(not 1 <= n <= len(inputs) for n in ids):
                 dropped.append(f"body sentence cites an id that is no input: {sentence[:80]!r}")
                 continue
@@ -145,6 +155,11 @@ def _screen_body(body: str, inputs: Sequence[Item], sources: Sources, dropped: l
                 dropped.append(
                     f"body sentence says {', '.join(unsupported)}, which its citations do not: "
                     f"{sentence[:80]!r}"
+                )
+                continue
+            if (other := attribution.better(sentence, [n - 1 for n in own])) is not None:
+                dropped.append(
+                    f"body sentence is about [{other + 1}], not what it cites: {sentence[:80]!r}"
                 )
                 continue
             kept.append(sentence)
@@ -170,6 +185,7 @@ def _screen_actions(
     actions: Sequence[ActionAnswer],
     inputs: Sequence[Item],
     sources: Sources,
+    attribution: Attribution,
     cited: set[int],
     dropped: list[str],
 ) -> list[ActionAnswer]:
@@ -193,6 +209,8 @@ def _screen_actions(
                 f"action item says {', '.join(unsupported)}, which its citations do not: "
                 f"{text[:80]!r}"
             )
+        elif (other := attribution.better(text, [n - 1 for n in refs])) is not None:
+            dropped.append(f"action item is about [{other + 1}], not what it cites: {text[:80]!r}")
         else:
             openings.add(first.lower())
             kept.append(_put_right(action, refs, items, dropped))
