@@ -131,3 +131,15 @@ def test_a_grave_fix_outranks_a_new_feature_and_a_mild_one_does_not() -> None:
         make_pull("fix: incorrect length check on the manifest", files={"src/c.py": (40, 4)})
     )
     assert grave.score > feature.score > mild.score
+
+
+def test_a_fix_that_names_a_snapshot_or_a_hole_is_a_fix_users_must_know() -> None:
+    uaf = classify(
+        make_pull("[core] fix use-after-free when a snapshot outlives its shard", files=CODE)
+    )
+    header = make_pull(
+        "Reject header values with CR or LF", "Closes a header injection hole.", files=CODE
+    )
+    assert uaf.kind == classify(header).kind == "fix"
+    feature = classify(make_pull("Add a thrust vectoring mode", files={"src/a.py": (40, 4)}))
+    assert uaf.score > feature.score and classify(header).score > feature.score

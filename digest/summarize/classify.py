@@ -120,7 +120,8 @@ GRAVE = re.compile(
     r"corrupt\w*|unsound\w*|data race|race condition|memory barrier|security|vulnerab\w+|"
     r"cve-\d+|out[- ]of[- ]bounds|use[- ]after[- ]free|undefined behaviou?r|memory safety|"
     r"double free|non-?determinis\w+|wrong (results?|values?|outputs?|answers?|gradients?)|"
-    r"silently)\b",
+    r"silently|(header|command|sql|code|script|html) injection|request smuggling|xss|csrf|"
+    r"ssrf|path traversal|privilege escalation|leak\w* (credentials|secrets|tokens))\b",
     re.I,
 )
 #: What a fix adds to its score when its title or summary names a ``GRAVE`` fault, and when

@@ -184,7 +184,7 @@ _INTERNAL_TITLE = re.compile(
     r"^(add|adds|added|fix|fixes|update|updates|improve|extend|enable|re-?enable|skip|"
     r"unskip|xfail|mark|port|move|split|clean ?up|refactor|increase|reduce|relax|tighten|"
     r"make|run|use|expand|optimi[sz]e|speed ?up|shard|paralleli[sz]e)\s+"
-    r"(?:[\w`.:-]+\s+){0,3}?(unit\s+|integration\s+|e2e\s+|regression\s+|"
+    r"(?:(?!(?:when|if|after|because|while|where|that|so)\b)[\w`.:-]+\s+){0,3}?(unit\s+|integration\s+|e2e\s+|regression\s+|"
     r"snapshot\s+|smoke\s+|loom\s+)?(tests?|testing|test cases?|benchmarks?|coverage|mdtests?|"
     r"snapshots?|ut)\b"
     r"|^(test|tests|benchmark)\s+\w|\b(flaky|flakey)\b"
