@@ -102,6 +102,13 @@ def _citation_problems(digest: Digest, uncited_ok: bool = False) -> list[str]:
     for n in sorted({int(n) for text in texts for n in CITE.findall(text)} - numbers):
         found.append(f"[{n}] is cited but there is no reference {n}")
     for paragraph in digest.body.split("\n\n"):
+        if is_list_block(paragraph):
+            for line in paragraph.strip().splitlines():
+                if not CITE.search(line):
+                    found.append(f"body list item cites nothing: {line[:80]!r}")
+            continue
+        if paragraph.strip().startswith(BRIEF_LABEL):
+            continue
         for sentence in split_sentences(_QUOTED.sub("“…”", paragraph.strip())):
             if sentence and not CITE.search(sentence) and not uncited_ok:
                 found.append(f"body sentence cites nothing: {sentence[:80]!r}")
@@ -226,7 +233,8 @@ def prose_problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str]:
             found.append(f"{name} ends mid-phrase: {text[-40:]!r}")
     found += _plain_problems(digest)
     plain_fields = _plain_fields(digest)
-    for name, text in {**plain_fields, "body": digest.body}.items():
+    prose = "\n\n".join(body_sentences(digest.body))
+    for name, text in {**plain_fields, "body": prose}.items():
         if said := _title_verb_as_noun(text):
             found.append(f"{name} reads a title's verb as a noun: {said!r}")
     titles = _display_titles(pulls)
@@ -271,9 +279,41 @@ def _unbalanced(text: str) -> bool:
     return text.count("(") > text.count(")") or text.count("[") > text.count("]")
 
 
+#: The label of the list that closes an edition's body: the day's other notable changes,
+#: each by its title (a title reads well in a list and badly bent into a sentence).
+BRIEF_LABEL = "**In brief**"
+
+
+def is_list_block(paragraph: str) -> bool:
+    """True when ``paragraph`` of a body is a Markdown list (every line an item)."""
+    lines = paragraph.strip().splitlines()
+    return bool(lines) and all(line.startswith("- ") for line in lines)
+
+
+def paragraph_units(paragraph: str) -> list[str]:
+    """What a reader reads one by one in ``paragraph`` of a body: its sentences, a list's
+    items (``- Title [n]``), or nothing for the list's label."""
+    if paragraph.strip().startswith(BRIEF_LABEL):
+        return []
+    if is_list_block(paragraph):
+        return paragraph.strip().splitlines()
+    return split_sentences(paragraph)
+
+
+def join_units(paragraph: str, units: list[str]) -> str:
+    """``units`` of ``paragraph`` put back together as it held them (lines or sentences)."""
+    return "\n".join(units) if is_list_block(paragraph) else " ".join(units)
+
+
 def body_sentences(body: str) -> list[str]:
-    """The sentences of Markdown ``body``, paragraph by paragraph."""
-    return [s for paragraph in body.split("\n\n") for s in split_sentences(paragraph)]
+    """The sentences of Markdown ``body``, paragraph by paragraph (a list's titles and its
+    label are no sentences)."""
+    return [
+        s
+        for paragraph in body.split("\n\n")
+        if not is_list_block(paragraph) and not paragraph.strip().startswith(BRIEF_LABEL)
+        for s in split_sentences(paragraph)
+    ]
 
 
 def _action_prose(text: str, titles: set[str]) -> list[str]:

@@ -8,10 +8,10 @@ subject of a sentence ("Rl lands …").
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 
 from digest.models import Digest, PullRequest
+from digest.summarize.checks import body_sentences
 from digest.summarize.classify import split_title
 from digest.summarize.sentences import split_sentences
 from digest.summarize.verbs import is_present
@@ -78,9 +78,8 @@ def _ends_word(text: str, end: int) -> bool:
 
 def _sentences(digest: Digest) -> Iterator[tuple[str, str]]:
     """Every sentence a reader sees, with where it stands."""
-    for paragraph in digest.body.split("\n\n"):
-        for sentence in split_sentences(re.sub(r"^\s*(?:[-*+]|\d+\.)\s+", "", paragraph)):
-            yield "body sentence", sentence
+    for sentence in body_sentences(digest.body):
+        yield "body sentence", sentence
     yield "dek", digest.dek
     for entry in digest.faq:
         for sentence in split_sentences(entry.answer):

@@ -242,6 +242,12 @@ def _reverted_thing(item: Item) -> str:
     return f"the change that {inner.predicate()}" if inner.verb else inner.thing()
 
 
+def reads_as_clause(item: Item) -> bool:
+    """True when ``item``'s title reads as what its repository did (``adds X``), not only as
+    a title to name as written (a sentence, a noun phrase, an unknown verb)."""
+    return not phrase_of(item, quote=True).rest.startswith("\u201c")
+
+
 def story_sentence(
     story: Story,
     members: Sequence[Item],
@@ -272,20 +278,11 @@ def story_sentence(
         tail = f" {escape(ending)}" if ending else ""
         said = f"{who} {'lands' if nouns else phrases[0].verb} {join_words(parts)}{tail}"
     else:
-        short = len(members) == 1 and len(phrases[0].predicate().split()) < 3
-        where = f" {_where(story)}" if short else ""
         parts = [
-            f"{escape(p.predicate() + where)}{cite(item)}"
-            for p, item in zip(phrases, members, strict=True)
+            f"{escape(p.predicate())}{cite(item)}" for p, item in zip(phrases, members, strict=True)
         ]
         said = f"{who} {join_words(parts)}"
     return f"{escape(opener)} {said}" if opener else said
-
-
-def _where(story: Story) -> str:
-    """Where a short sentence's change happened: ``in runtime/core/``, or on the main branch."""
-    place = story.lead.facts.place
-    return f"in {place}/" if place else "on the main branch"
 
 
 def _shared_ending(rests: list[str]) -> tuple[list[str], str]:

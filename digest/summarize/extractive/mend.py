@@ -15,8 +15,7 @@ from collections.abc import Callable, Sequence
 import msgspec.structs
 
 from digest.models import Digest, PullRequest
-from digest.summarize.checks import CITE, first_citations
-from digest.summarize.sentences import split_sentences
+from digest.summarize.checks import BRIEF_LABEL, CITE, first_citations, join_units, paragraph_units
 
 Check = Callable[[Digest, Sequence[PullRequest]], list[str]]
 #: A unit of an edition: ("body", paragraph, sentence) or ("action", index, 0).
@@ -43,7 +42,7 @@ def mend(digest: Digest, pulls: Sequence[PullRequest], check: Check) -> tuple[Di
 def _units(digest: Digest) -> list[Unit]:
     units: list[Unit] = []
     for p, paragraph in enumerate(digest.body.split("\n\n")):
-        units += [("body", p, s) for s in range(len(split_sentences(paragraph)))]
+        units += [("body", p, s) for s in range(len(paragraph_units(paragraph)))]
     units += [("action", i, 0) for i in range(len(digest.action_items))]
     return units
 
@@ -52,7 +51,7 @@ def _describe(digest: Digest, unit: Unit) -> str:
     kind, a, b = unit
     if kind == "action":
         return f"action item {digest.action_items[a].text[:60]!r}"
-    return f"body sentence {split_sentences(digest.body.split(chr(10) * 2)[a])[b][:60]!r}"
+    return f"body sentence {paragraph_units(digest.body.split(chr(10) * 2)[a])[b][:60]!r}"
 
 
 def _without(digest: Digest, units: set[Unit]) -> Digest:
@@ -60,9 +59,14 @@ def _without(digest: Digest, units: set[Unit]) -> Digest:
     (those no longer cited are dropped)."""
     paragraphs = []
     for p, paragraph in enumerate(digest.body.split("\n\n")):
-        kept = [s for i, s in enumerate(split_sentences(paragraph)) if ("body", p, i) not in units]
+        if paragraph.strip().startswith(BRIEF_LABEL):
+            paragraphs.append(paragraph)  # kept while its list keeps an item (below)
+            continue
+        kept = [s for i, s in enumerate(paragraph_units(paragraph)) if ("body", p, i) not in units]
         if kept:
-            paragraphs.append(" ".join(kept))
+            paragraphs.append(join_units(paragraph, kept))
+        elif paragraphs and paragraphs[-1].strip().startswith(BRIEF_LABEL):
+            paragraphs.pop()  # a label over an empty list goes with it
     actions = [a for i, a in enumerate(digest.action_items) if ("action", i, 0) not in units]
     body = "\n\n".join(paragraphs)
     order = first_citations([body, *(" ".join(f"[{n}]" for n in a.refs) for a in actions)])

@@ -15,7 +15,7 @@ from msgspec import Struct, field
 
 from digest.models import ActionItem, Digest, FaqEntry, Reference, Urgency
 from digest.summarize.base import Brief, Item, Story, WriterContext
-from digest.summarize.checks import HEADLINE_LIMIT, MAX_REFERENCES, problems
+from digest.summarize.checks import BRIEF_LABEL, HEADLINE_LIMIT, MAX_REFERENCES, problems
 from digest.summarize.classify import ROUTINE_KINDS
 from digest.summarize.clean import in_short
 from digest.summarize.extractive.actions import Action, draft_actions, watch_action
@@ -37,16 +37,20 @@ from digest.summarize.sentences import retell
 from digest.summarize.stories import (
     area_of,
     phrase_of,
+    reads_as_clause,
     reverted_title,
     reverts_item,
     story_sentence,
     subject,
+    tidy,
     told_item,
 )
 
 _LOG = logging.getLogger("digest.summarize")
 #: At most this many changes of one story share its sentence.
 MEMBERS_PER_STORY = 3
+#: Changes the closing list names at most (more when a repository's briefs need room).
+MAX_LISTED = 5
 #: References kept for routine examples and actions outside the lead stories.
 _SPARE_REFERENCES = 1
 #: A clause longer than this tells a revert or re-land by what it is about.
@@ -150,11 +154,17 @@ class _Draft(Struct):
     def _routine_examples(
         self, leads: list[Story], members: dict[Story, tuple[Item, ...]]
     ) -> list[Item]:
-        """Up to two changes outside the lead stories, to show what else landed."""
+        """The day's next changes the stories do not tell, best first, within the references
+        left: the body's closing list names them by their titles."""
         room = MAX_REFERENCES - sum(len(items) for items in members.values()) - 1
+        told = {id(item) for items in members.values() for item in items}
+        rest = [item for item in self.brief.items if id(item) not in told]
+        # A lead story's changes its sentence could not tell come first: the story is theirs.
         in_leads = {id(item) for story in leads for item in story.items}
-        rest = [item for item in self.brief.items if id(item) not in in_leads]
-        return rest[: max(0, min(room, 2))]
+        rest.sort(key=lambda item: id(item) not in in_leads)
+        # Tests, CI and chores only when nothing else is left to list.
+        notable = [item for item in rest if item.kind not in ROUTINE_KINDS] or rest
+        return notable[: max(0, min(room, MAX_LISTED))]
 
     # Body.
     def _body(
@@ -166,20 +176,29 @@ class _Draft(Struct):
         paragraphs = []
         several_repos = len({story.repo for story in leads}) > 1
         position = 0
+        listed: list[Item] = []
         for stories in _by_repo(leads).values():
-            # After a repository's first story, its one-change stories share a sentence.
-            briefs = [s for s in stories[1:] if len(members[s]) == 1 and _is_brief(s)]
+            # After a repository's first story, its one-change stories go to the list.
+            # So do stories whose lead's title reads as no clause: a list names it as written.
+            briefs = [
+                s
+                for s in stories[1:]
+                if (len(members[s]) == 1 and _is_brief(s)) or not reads_as_clause(s.lead)
+            ]
             for story in [s for s in stories if s not in briefs]:
                 if position == 0 or (several_repos and story is stories[0]):
                     opener = ""  # the subject names the repository
                 else:
                     opener = _OPENERS[(position - 1) % len(_OPENERS)].rstrip()
                 position += 1
-                paragraphs.append(self._story_paragraph(story, members[story], opener))
-            if briefs:
-                paragraphs.append(self._briefs_paragraph(briefs))
-        if routine:
-            paragraphs.append(self._routine_paragraph(leads, routine))
+                # A member whose title reads as no clause is listed, not bent into the sentence.
+                told = tuple(m for m in members[story] if m is story.lead or reads_as_clause(m))
+                listed += [m for m in members[story] if m not in told]
+                paragraphs.append(self._story_paragraph(story, told, opener))
+            listed += [item for s in briefs for item in members[s]]
+        listed += [item for item in routine if item not in listed]
+        if listed:
+            paragraphs += self._brief_list(listed)
         return "\n\n".join(paragraphs)
 
     def _story_paragraph(self, story: Story, members: tuple[Item, ...], opener: str) -> str:
@@ -215,25 +234,23 @@ class _Draft(Struct):
             and not any(opens_with_area(sentence, area) for area in areas)
         ][:2]
 
-    def _briefs_paragraph(self, briefs: list[Story]) -> str:
-        """One sentence for several one-change stories of a repository: ``X also does A [n]...``."""
-        parts = [
-            f"{md_escape(phrase_of(s.lead, quote=True).predicate())}{self.cite(s.lead)}"
-            for s in briefs
-        ]
-        return f"{md_escape(subject(briefs[0]))} also {join_words(parts)}."
-
-    def _routine_paragraph(self, leads: list[Story], routine: list[Item]) -> str:
-        # Every change the body has not told yet, not only those outside its stories.
-        others = len(self.brief.items) - len(self.cited)
-        examples = [
-            f"one {md_escape(phrase_of(i, quote=True).relative())}{self.cite(i)}" for i in routine
-        ]
-        # "among them" only when some are left untold.
-        joint = ", among them " if others > len(examples) else ": "
-        # "One more change ...: one that", not "One more change ...: one one that".
-        many = "One more change" if others == 1 else upper_first(say_count(others, "more change"))
-        return f"{many} also landed{joint}{join_words(examples)}."
+    def _brief_list(self, items: list[Item]) -> list[str]:
+        """The body's closing list: its label, then each of ``items`` by its title as
+        written (area and markers split off, the area said after it), cited."""
+        several = len(self.brief.repos) > 1
+        lines = []
+        for item in items:
+            title = upper_first(md_escape(tidy(item.headline_title).rstrip(".")))
+            where = [self.brief.shown(item.pull.repo)] if several else []
+            if item.area:
+                where.append(md_escape(tidy(item.area)))
+            said = f" ({', '.join(where)})" if where else ""
+            lines.append(f"- {title}{said}{self.cite(item)}")
+        untold = len(self.brief.items) - len(self.cited)
+        label = BRIEF_LABEL + (
+            f" ({say_count(untold, 'more change')} not listed)" if untold else ""
+        )
+        return [label, "\n".join(lines)]
 
     # Headline, dek, FAQ: plain text.
     def _clause(self, story: Story, initial: bool = True) -> str:
