@@ -210,7 +210,7 @@ def _terminated_as_interrupted() -> Iterator[None]:
 
 def _interrupted(interrupt: KeyboardInterrupt) -> str:
     """How the command was stopped, in words."""
-    return "stopped by SIGTERM" if isinstance(interrupt, Terminated) else "interrupted"
+    return "terminated (SIGTERM)" if isinstance(interrupt, Terminated) else "interrupted"
 
 
 def _interrupt_status(interrupt: KeyboardInterrupt) -> int:
@@ -234,7 +234,7 @@ def _run(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
             interrupt = error
             print(
                 f"digest: {_interrupted(error)}; building the site from the editions stored "
-                "so far (Ctrl-C again to stop at once)",
+                "so far (interrupt again to stop at once)",
                 file=sys.stderr,
             )
         summary.site = _build(args, rt)

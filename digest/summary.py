@@ -31,7 +31,7 @@ STATUS = {
     0: "success",
     1: "some repository could not be read, or a day failed; the rest was built",
     130: "interrupted (Ctrl-C); what was done is kept, and `run` built the site from it",
-    143: "stopped by SIGTERM; what was done is kept, and `run` built the site from it",
+    143: "terminated (SIGTERM); what was done is kept, and `run` built the site from it",
 }
 
 

@@ -171,7 +171,7 @@ sys.exit(cli.main(sys.argv[3:]))
 
 @pytest.mark.parametrize(
     ("sent", "status", "said"),
-    [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "stopped by SIGTERM")],
+    [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated (SIGTERM)")],
 )
 def test_a_signal_stops_a_range_and_the_site_has_the_days_done(
     folder: Path, sent: signal.Signals, status: int, said: str
