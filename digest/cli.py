@@ -281,9 +281,10 @@ def _say_range(
         line += f"; stopped at {summary.stopped if interrupt else where(day, project)}"
         failed = [outcome for outcome in failed if (outcome.day, outcome.project) != (day, project)]
     if failed:
-        first = failed[0]
-        more = f" (and {count(len(failed) - 1, 'other')})" if len(failed) > 1 else ""
-        line += f"; {where(first.day, first.project)} failed: {first.error}{more}"
+        # Each failed day said its error as it failed: here the days alone.
+        named = [where(outcome.day, outcome.project) for outcome in failed[:3]]
+        more = f" and {len(failed) - 3} more" if len(failed) > 3 else ""
+        line += f"; failed: {', '.join(named)}{more} (the errors are above)"
     if interrupt is not None or failure is not None:
         line += "; run the same command again to finish the range"
     print(line, file=sys.stderr)
