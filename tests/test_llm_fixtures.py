@@ -22,10 +22,7 @@ CASES = [(case, entry) for case in cases() for entry in case.answers]
 
 def _skip_without_records(case: Case) -> None:
     if case.repo.startswith("pytorch/") and not MERGED_PRS.is_dir():
-        pytest.skip(
-            f"{case.name}: needs the reference data in {MERGED_PRS} (CI provides it beside "
-            "the clone); skipped"
-        )
+        pytest.skip(f"{case.name}: its records are read from {MERGED_PRS}, absent here")
 
 
 def _id(value: Any) -> str:
