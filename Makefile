@@ -2,54 +2,68 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+# Two levels, one stamp each: the runtime (`make demo`, `make run`) and, on top of it, the
+# test and lint tools (`make test`, `make setup`). `make test` after `make demo` upgrades
+# the same .venv; neither reinstalls until pyproject.toml changes.
+RUNTIME := $(VENV)/.runtime
+DEV     := $(VENV)/.dev
+# pip's own lines are left out; each step says what it does instead.
+PIP     := $(BIN)/pip install --quiet --disable-pip-version-check
 
 .PHONY: setup run demo test lint format typecheck check golden bench eval clean
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+$(RUNTIME): pyproject.toml
+	@if [ ! -x $(BIN)/python ]; then \
+	  echo "make: creating $(VENV) with $$($(PYTHON) --version)"; $(PYTHON) -m venv $(VENV); fi
+	@echo "make: installing the Wire and its runtime dependencies into $(VENV) (about 110 MB)"
+	@$(PIP) -e .
+	@touch $@
 
-setup: $(STAMP) ## create .venv and install the package with its test tools
+$(DEV): $(RUNTIME)
+	@echo "make: installing the test and lint tools into $(VENV) (pytest, ruff, mypy, Playwright; about 300 MB more)"
+	@$(PIP) -e '.[dev]'
+	@touch $@
 
-run: $(STAMP) ## the daily job: collect, summarize and render yesterday with digest.yaml
+setup: $(DEV) ## create .venv and install the package with its test tools
+
+run: $(RUNTIME) ## the daily job: collect, summarize and render yesterday with digest.yaml
 	$(BIN)/digest run --config digest.yaml
 
-demo: $(STAMP) ## build a site from a made-up project's week of merges, offline (no .git needed)
-	scripts/demo data/demo-repo
-	$(BIN)/digest run --config data/demo.yaml --since 2026-03-02 --until 2026-03-06
-	@echo "open site/demo/index.html"
+demo: $(RUNTIME) ## build a site from a made-up project's week of merges, offline (no .git needed)
+	@echo "make: writing the demo repository data/demo-repo (a made-up project, 11 merges)"
+	@scripts/demo data/demo-repo
+	@echo "make: collecting, summarizing and rendering 2026-03-02 to 2026-03-06 with data/demo.yaml"
+	@$(BIN)/digest run --config data/demo.yaml --since 2026-03-02 --until 2026-03-06
+	@echo "make: done; open site/demo/index.html (or: $(BIN)/python -m http.server -d site/demo)"
 
-test: $(STAMP) ## run the test suite
+test: $(DEV) ## run the test suite
 	$(BIN)/pytest
 
-lint: $(STAMP) ## ruff; actionlint on every workflow; shellcheck on the scripts
+lint: $(DEV) ## ruff; actionlint on every workflow; shellcheck on the scripts
 	$(BIN)/ruff check digest tests bench
 	$(BIN)/ruff format --check digest tests bench
 	$(BIN)/actionlint -shellcheck $(BIN)/shellcheck .github/workflows/*.yml
 	$(BIN)/shellcheck scripts/daily scripts/demo .ci/run
 
-format: $(STAMP)
+format: $(DEV)
 	$(BIN)/ruff check --fix digest tests bench
 	$(BIN)/ruff format digest tests bench
 
-typecheck: $(STAMP)
+typecheck: $(DEV)
 	$(BIN)/mypy
 
 check: lint typecheck test ## everything CI checks
 
-golden: $(STAMP) ## refresh the expected rendered output in tests/golden/
+golden: $(DEV) ## refresh the expected rendered output in tests/golden/
 	WIRE_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests -k golden
 
-bench: $(STAMP) ## print performance figures
+bench: $(DEV) ## print performance figures
 	$(BIN)/python bench/render_archive.py
 	$(BIN)/python bench/render_real.py
 	$(BIN)/python bench/summarize_real.py
 	$(BIN)/python bench/daily_cost.py
 
-eval: $(STAMP) ## grade the editions of every real day in ../shared/data, and the facts against bench/labels
+eval: $(DEV) ## grade the editions of every real day in ../shared/data, and the facts against bench/labels
 	$(BIN)/python bench/evaluate.py
 	$(BIN)/python bench/evaluate_facts.py
 

@@ -14,7 +14,9 @@ import json
 import logging
 import os
 import re
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -44,6 +46,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("digest")
 EXIT_PARTIAL = 1
+#: Exit statuses of a command stopped by Ctrl-C (SIGINT) and by SIGTERM, as a shell's.
+EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143
 #: Commands that write into data_dir or site_dir, one at a time (the data lock).
 WRITING = ("run", "collect", "summarize", "render")
 #: How long a writing command waits for another to finish, by default (seconds).
@@ -77,7 +82,10 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
         plan = _plan(args, rt)
         if args.command not in WRITING:
             return command(args, rt, plan)
-        with data_lock(settings.data_dir, wait=args.wait, command=args.command, now=clock.now):
+        with (
+            _terminated_as_interrupted(),
+            data_lock(settings.data_dir, wait=args.wait, command=args.command, now=clock.now),
+        ):
             for orphan in remove_orphans(settings.data_dir):
                 log.info("deleted %s, left by a run that was killed", orphan)
             return command(args, rt, plan)
@@ -91,9 +99,10 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
         where = f"{error.filename}: " if error.filename else ""
         print(f"digest: error: {where}{error.strerror or error}", file=sys.stderr)
         return EXIT_PARTIAL
-    except KeyboardInterrupt:
-        print("digest: interrupted; files already written are complete", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as interrupt:
+        said = _interrupted(interrupt)
+        print(f"digest: {said}; files already written are complete", file=sys.stderr)
+        return _interrupt_status(interrupt)
     finally:
         for line in logs.repeats():  # each was written once, when it was first said
             print(line, file=sys.stderr)
@@ -175,35 +184,138 @@ def _global_options(
     )
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a scheduler's timeout, ``kill``): raised where the command is, as Ctrl-C's
+    KeyboardInterrupt is, so that it stops the same way (a range still renders its days)."""
+
+
+@contextlib.contextmanager
+def _terminated_as_interrupted() -> Iterator[None]:
+    """While the block runs, SIGTERM raises :class:`Terminated` instead of ending the process
+    at once. Only the main thread can set a signal's handler; elsewhere SIGTERM is left as is.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise Terminated(signal.Signals(signum).name)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupted(interrupt: KeyboardInterrupt) -> str:
+    """How the command was stopped, in words."""
+    return "terminated (SIGTERM)" if isinstance(interrupt, Terminated) else "interrupted"
+
+
+def _interrupt_status(interrupt: KeyboardInterrupt) -> int:
+    return EXIT_TERMINATED if isinstance(interrupt, Terminated) else EXIT_INTERRUPTED
+
+
 def _run(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
     summary = _start_summary(args, rt)
     with _summarized(args, rt, summary):
-        failure = None
+        # A range that stops early (a day fails so that the run cannot go on, Ctrl-C,
+        # SIGTERM) still builds the site from the editions stored so far, and says so.
+        failure: WireError | None = None
+        interrupt: KeyboardInterrupt | None = None
         try:
             summary.status = _each_day(args, rt, plan, summary, collect=True)
         except WireError as error:
             if error.exit_code != EXIT_PARTIAL:
                 raise
-            failure = error  # The site is still built from the editions already stored.
+            failure = error
+        except KeyboardInterrupt as error:
+            interrupt = error
+            print(
+                f"digest: {_interrupted(error)}; building the site from the editions stored "
+                "so far (interrupt again to stop at once)",
+                file=sys.stderr,
+            )
         summary.site = _build(args, rt)
         _report_render(summary.site)
+        _say_range(plan, summary, "rendered", failure, interrupt)
         if failure is not None:
             raise failure
+        if interrupt is not None:
+            summary.status = _interrupt_status(interrupt)
     return summary.status
+
+
+def _say_range(
+    plan: Plan,
+    summary: RunSummary,
+    done: str,
+    failure: WireError | None = None,
+    interrupt: KeyboardInterrupt | None = None,
+) -> None:
+    """After a range of days that did not all succeed: one line saying how many days were
+    ``done`` (rendered, collected, summarized), where the range stopped and why."""
+    steps = [(day, project.key) for day in plan.days for project in plan.projects]
+    failed = [outcome for outcome in summary.days if outcome.error is not None]
+    if len(steps) < 2 or (interrupt is None and failure is None and not failed):
+        return  # a single day's error already said it all
+    several = len(plan.projects) > 1
+
+    def where(day: dt.date, project: str) -> str:
+        return f"{project} {day}" if several else str(day)
+
+    ok = len(summary.days) - len(failed)
+    line = f"digest: {done} {ok} of {len(steps)} {'project-days' if several else 'days'}"
+    if interrupt is not None or failure is not None:
+        # Where it stopped: the step after the last one recorded when interrupted, else
+        # the one whose error ended the range.
+        if interrupt is not None and len(summary.days) < len(steps):
+            day, project = steps[len(summary.days)]
+            reason = _interrupted(interrupt)
+        else:
+            last = summary.days[-1]
+            day, project, reason = last.day, last.project, last.error or str(failure)
+        summary.stopped = f"{where(day, project)}: {reason}"
+        # The error that ended it is the next line (main's): not said twice.
+        line += f"; stopped at {summary.stopped if interrupt else where(day, project)}"
+        failed = [outcome for outcome in failed if (outcome.day, outcome.project) != (day, project)]
+    if failed:
+        # Each failed day said its error as it failed: here the days alone.
+        named = [where(outcome.day, outcome.project) for outcome in failed[:3]]
+        more = f" and {len(failed) - 3} more" if len(failed) > 3 else ""
+        line += f"; failed: {', '.join(named)}{more} (the errors are above)"
+    if interrupt is not None or failure is not None:
+        line += "; run the same command again to finish the range"
+    print(line, file=sys.stderr)
 
 
 def _collect(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
     summary = _start_summary(args, rt)
-    with _summarized(args, rt, summary):
+    with _summarized(args, rt, summary), _range_said(plan, summary, "collected"):
         summary.status = _each_day(args, rt, plan, summary, collect=True)
     return summary.status
 
 
 def _summarize(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
     summary = _start_summary(args, rt)
-    with _summarized(args, rt, summary):
+    with _summarized(args, rt, summary), _range_said(plan, summary, "summarized"):
         summary.status = _each_day(args, rt, plan, summary, collect=False)
     return summary.status
+
+
+@contextlib.contextmanager
+def _range_said(plan: Plan, summary: RunSummary, done: str) -> Iterator[None]:
+    """Say how far a range of ``collect`` or ``summarize`` got, when it did not all succeed."""
+    try:
+        yield
+    except WireError as error:
+        _say_range(plan, summary, done, failure=error)
+        raise
+    except KeyboardInterrupt as interrupt:
+        _say_range(plan, summary, done, interrupt=interrupt)
+        raise
+    _say_range(plan, summary, done)
 
 
 def _start_summary(args: argparse.Namespace, rt: Runtime) -> RunSummary:
@@ -220,6 +332,10 @@ def _summarized(args: argparse.Namespace, rt: Runtime, summary: RunSummary) -> I
         yield
     except WireError as error:
         summary.status = error.exit_code
+        _write_summary(args, rt, summary)
+        raise
+    except KeyboardInterrupt as interrupt:
+        summary.status = _interrupt_status(interrupt)
         _write_summary(args, rt, summary)
         raise
     _write_summary(args, rt, summary)

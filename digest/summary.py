@@ -30,6 +30,8 @@ _MARKDOWN = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")
 STATUS = {
     0: "success",
     1: "some repository could not be read, or a day failed; the rest was built",
+    130: "interrupted (Ctrl-C); what was done is kept, and `run` built the site from it",
+    143: "terminated (SIGTERM); what was done is kept, and `run` built the site from it",
 }
 
 
@@ -54,6 +56,8 @@ class RunSummary(Struct):
     budget_before: Sequence[RateBudget] | str | None = None
     budget_after: Sequence[RateBudget] | str | None = None
     status: int = 0
+    #: Where a range stopped before its end, and why (``2026-03-04: interrupted``).
+    stopped: str | None = None
 
     def markdown(self) -> str:
         """Return the summary as Markdown; every text from outside is escaped."""
@@ -76,6 +80,8 @@ class RunSummary(Struct):
         budget = _budget(self.budget_before, self.budget_after)
         if budget:
             lines += [budget, ""]
+        if self.stopped is not None:
+            lines += [f"Stopped at {_md(self.stopped)}; the days after it were not done.", ""]
         if self.site is not None:
             lines += [_site(self.site), ""]
         lines.append(f"Exit status {self.status}: {STATUS.get(self.status, 'failed')}.")

@@ -16,7 +16,10 @@ MERGED_PRS = SHARED / "data" / "merged-prs"
 
 needs_real_data = pytest.mark.skipif(
     not MERGED_PRS.is_dir(),
-    reason=f"real data not present at {MERGED_PRS} (it sits beside the clone in CI)",
+    reason=(
+        f"needs the reference data in {MERGED_PRS} (real merges of four PyTorch repositories, "
+        "in a folder beside the clone that CI provides; not shipped with the Wire); skipped"
+    ),
 )
 
 

@@ -25,12 +25,23 @@ from digest.render import render_site
 from digest.store import Store
 from tests.factories import edition_series, make_digest, make_settings, save_all
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+#: WIRE_CHROMIUM names a Chromium or Chrome binary not on PATH (macOS: the one inside
+#: "Google Chrome.app/Contents/MacOS/").
+CHROMIUM = (
+    os.environ.get("WIRE_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+)
+playwright = pytest.importorskip(
+    "playwright.sync_api",
+    reason="the browser tests need Playwright: run `make setup` (it installs the test tools)",
+)
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(
-        CHROMIUM is None, reason="no Chromium on this machine (apt install chromium)"
+        CHROMIUM is None,
+        reason=(
+            "the browser tests need Chromium: install it (Debian, Ubuntu: apt install chromium) "
+            "or set WIRE_CHROMIUM to a Chromium or Chrome binary; skipped"
+        ),
     ),
 ]
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "screenshots"

@@ -535,9 +535,12 @@ def test_a_day_that_ended_less_than_an_hour_ago_is_warned_about(
 
 
 def test_the_queries_are_valid_against_githubs_schema() -> None:
-    graphql = pytest.importorskip("graphql")
+    graphql = pytest.importorskip("graphql", reason="needs graphql-core: run `make setup`")
     if not SCHEMA.exists():
-        pytest.skip(f"no GraphQL schema at {SCHEMA}")
+        pytest.skip(
+            f"needs GitHub's GraphQL schema at {SCHEMA} (CI provides it; it is schema.graphql "
+            "of the npm package @octokit/graphql-schema); skipped"
+        )
     schema = graphql.build_schema(SCHEMA.read_text(), assume_valid_sdl=True)
     # GitHub's published schema breaks a rule newer graphql-core versions check (deprecated
     # implementations of undeprecated interface fields); it is GitHub's own, take it as valid.

@@ -177,3 +177,17 @@ def test_a_build_without_a_good_record_of_its_changes_is_not_recycled(
     fresh = replace(settings, site_dir=tmp_path / "fresh")
     build(fresh)
     assert site_files(settings.site_dir) == site_files(fresh.site_dir)
+
+
+def test_the_stamp_is_kept_beside_the_build_never_in_the_published_site(
+    settings: Settings,
+) -> None:
+    build(settings)
+    first = published(settings)
+    assert not list(settings.site_dir.rglob("*stamp*"))
+    assert (first.parent / f"{first.name}.stamp.json").is_file()
+    # A stamp an earlier version published inside the site is deleted by the next build.
+    (first / ".wire-stamp.json").write_text('{"format": 2}\n')
+    build(settings)
+    assert not (settings.site_dir / ".wire-stamp.json").exists()
+    assert site_files(settings.site_dir, stamp=True) == site_files(first)  # the pages alone

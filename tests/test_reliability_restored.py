@@ -107,7 +107,8 @@ def test_a_build_keeps_nothing_but_builds_and_the_manifest_where_a_cache_saves(
     runner = restore(settings, tmp_path / "runner")
     next_day(runner)
     kept = {p.name for p in builds_of(runner).iterdir()}
-    assert kept == {"2", "3", "2.changes.json", "3.changes.json", "manifest.sqlite"}
+    records = {f"{n}.{kind}.json" for n in (2, 3) for kind in ("changes", "stamp")}
+    assert kept == {"2", "3", *records, "manifest.sqlite"}
     compiled = [p for p in tmp_path.rglob("*") if p.name.startswith("__jinja2_")]
     assert compiled == []
 

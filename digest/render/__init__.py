@@ -34,7 +34,7 @@ def render_site(settings: Settings, store: Store) -> RenderReport:
         from digest.render.publish import StagedSite
 
         staged = StagedSite(settings.site_dir)
-        if verify.intact(settings.site_dir, staged.manifest, own={stamp.NAME}):
+        if verify.intact(settings.site_dir, staged.manifest, own=()):
             staged.discard_leftovers()
             return report
     from digest.render.site import build_site

@@ -247,6 +247,9 @@ def _die_with_parent() -> None:
     import ctypes
     import signal
 
+    # SIGTERM ends a worker as it ends any process: the build's own handler (the CLI makes
+    # it stop a range as Ctrl-C does) is not for workers, which the build waits for.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)

@@ -41,7 +41,9 @@ _STAGING = "staging-"
 MANIFEST = "manifest.sqlite"
 #: Beside build ``<n>``: what it changed in the copy it started from (see ``finish``).
 _CHANGES = "{}.changes.json"
-#: The files of a build besides its pages: the stamp, and the manifest of earlier versions.
+#: Beside build ``<n>``: its stamp (see :mod:`.stamp`).
+_STAMP = "{}.stamp.json"
+#: The files earlier versions kept in a build besides its pages: the stamp and the manifest.
 _BOOKKEEPING = (".wire-stamp.json", ".wire-manifest.json")
 
 
@@ -122,7 +124,7 @@ class StagedSite:
         if not changed and self._published() is not None:
             _remove(staging)
             return
-        build = self.builds / str(max(self._numbers(), default=0) + 1)
+        build = self.next_build()
         # Beside the build, not in it: it is not part of the site. Without it (a crash just
         # after the rename) the next build but one copies every page instead.
         record = {"from": self.origin, "changed": sorted(paths)}
@@ -141,6 +143,14 @@ class StagedSite:
         if self.path is not None:
             _remove(self.path)
             self.path = None
+
+    def next_build(self) -> Path:
+        """Where :meth:`finish` will publish the copy, when it publishes it."""
+        return self.builds / str(max(self._numbers(), default=0) + 1)
+
+    def published(self) -> Path | None:
+        """The build ``site_dir`` links to, or None (see :meth:`_published`)."""
+        return self._published()
 
     def _published(self) -> Path | None:
         """The build ``site_dir`` links to, or None (no site yet, a plain folder, or a link
@@ -174,7 +184,7 @@ class StagedSite:
     def _prune(self, keep: set[str]) -> None:
         """Delete the numbered builds whose names are not in ``keep``, and their records."""
         for path in self.builds.iterdir():
-            number = path.name.removesuffix(_CHANGES.format(""))
+            number = path.name.removesuffix(_CHANGES.format("")).removesuffix(_STAMP.format(""))
             if number.isdigit() and number not in keep:
                 _remove(path) if path.is_dir() else path.unlink(missing_ok=True)
 

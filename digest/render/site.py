@@ -103,16 +103,26 @@ def _publish(
         state = manifest.open_manifest(staged.builds / manifest.NAME, fingerprint, site_dir)
         # The copy may come from a restored cache: what the last build did not write as it
         # is now is rendered again or deleted.
-        checked = verify.check_site(site_dir, state.hashes(), own={stamp.NAME})
+        # The site holds pages only: anything else (the stamp of an earlier version) goes.
+        checked = verify.check_site(site_dir, state.hashes(), own=())
         present = checked.present
         report = _build_site(settings, store, env, fragments, site_dir, state, inputs, checked)
         # A page deleted by hand from the published build is still in the copy (made from
         # the build before last): publishing the copy puts it back.
         drifted = stamp.count_files(settings.site_dir) != len(present)
         changed = bool(report.written or report.deleted or drifted)
-        files = len((present - set(report.deleted)) | set(report.written) | {stamp.NAME})
-        changed |= stamp.save(site_dir, inputs.hash, report, files)
-        staged.finish(changed=changed, paths=(*report.written, *report.deleted))
+        files = len((present - set(report.deleted)) | set(report.written))
+        published = staged.published()
+        if changed or published is None:
+            # Beside the build to publish, before it is: a stamp never vouches for a build
+            # that is not there yet.
+            stamp.save(stamp.beside(staged.next_build()), inputs.hash, report, files)
+            staged.finish(changed=True, paths=(*report.written, *report.deleted))
+        else:
+            # The same pages: the copy goes, and the published build's stamp learns the
+            # inputs' new stats (no new build for that).
+            stamp.save(stamp.beside(published), inputs.hash, report, files)
+            staged.finish(changed=False)
     except BaseException:
         staged.abandon()
         if state is not None:

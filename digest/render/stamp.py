@@ -1,8 +1,10 @@
 """The build stamp: decides that nothing changed from file stats alone, without rendering.
 
-A build writes ``.wire-stamp.json`` into the site: a hash of every input of the site (the
-render code, the templates, the settings shown on pages, and the stat of every stored
-digest and collected day) and what the build reported. The next build hashes the inputs
+A build writes ``<n>.stamp.json`` beside the build it publishes, ``<n>`` in the site's
+builds folder (see :mod:`.publish`), never into the site itself, which is published as it
+is: a hash of every input of the site (the render code, the templates, the settings shown
+on pages, and the stat of every stored digest and collected day) and what the build
+reported. The next build hashes the inputs
 again, which reads no digest; when the hash, and the number of files in the published
 site, are the same, the site is current and the build stops there. This module imports
 nothing heavier than the settings, so such a build does not load Jinja2 or Markdown.
@@ -24,7 +26,9 @@ from digest.config import Settings
 from digest.errors import WireError
 from digest.text import count
 
-NAME = ".wire-stamp.json"
+#: Where earlier versions kept the stamp: inside the site, so it was published. A build
+#: deletes it (the manifest does not know it).
+LEGACY_NAME = ".wire-stamp.json"
 FORMAT = 2
 _PACKAGE = Path(digest.__file__).resolve().parent
 
@@ -187,14 +191,34 @@ def _stat_rows(folder: Path | str, prefix: str, rows: list[tuple[str, Stat]]) ->
             rows.append((f"{prefix}{entry.name}", (stat.st_mtime_ns, stat.st_size, stat.st_ino)))
 
 
+def beside(build: Path) -> Path:
+    """The stamp of the numbered ``build`` in the builds folder: a file beside it."""
+    return build.parent / f"{build.name}.stamp.json"
+
+
+def published(site: Path) -> Path | None:
+    """The stamp of the build ``site`` links to, or None when ``site`` is not a link to a
+    numbered build in its builds folder (no site yet, or one the Wire did not publish)."""
+    try:
+        target = site.parent / site.readlink()
+    except OSError:
+        return None
+    if target.parent != site.parent / f".{site.name}.builds" or not target.name.isdigit():
+        return None
+    return beside(target)
+
+
 def current(settings: Settings, stamp: str) -> RenderReport | None:
     """The report of the published build when it was made from inputs hashing ``stamp``.
 
     None when it was not, or the published site lost or gained a file since.
     """
     site = settings.site_dir
+    where = published(site)
+    if where is None:
+        return None
     try:
-        raw = json.loads((site / NAME).read_bytes())
+        raw = json.loads(where.read_bytes())
         if raw.get("format") != FORMAT or raw.get("inputs") != stamp:
             return None
         if count_files(site) != int(raw["files"]):
@@ -212,9 +236,9 @@ def current(settings: Settings, stamp: str) -> RenderReport | None:
         return None
 
 
-def save(site: Path, stamp: str, report: RenderReport, files: int | None = None) -> bool:
-    """Write the stamp of the build in ``site`` (made from inputs hashing ``stamp``);
-    ``files`` is how many files the site holds with the stamp (counted when not given).
+def save(where: Path, stamp: str, report: RenderReport, files: int) -> bool:
+    """Write at ``where`` (see :func:`beside`) the stamp of a build made from inputs hashing
+    ``stamp``, whose site holds ``files`` files.
 
     Returns False when the file already held exactly this stamp.
     """
@@ -226,10 +250,9 @@ def save(site: Path, stamp: str, report: RenderReport, files: int | None = None)
         "pages": report.pages_written + report.pages_unchanged + report.pages_skipped,
         "editions": report.editions,
         "problems": list(report.problems),
-        # The stamp itself is one of the files.
-        "files": files if files is not None else count_files(site) + (not (site / NAME).exists()),
+        "files": files,
     }
-    return write_atomic(site / NAME, (json.dumps(record, sort_keys=True) + "\n").encode())
+    return write_atomic(where, (json.dumps(record, sort_keys=True) + "\n").encode())
 
 
 def count_files(root: Path) -> int:
