@@ -184,11 +184,15 @@ def _build_site(
     out.finish()
     index = build.plan_search(out, recorded - planned)
     deleted = out.remove_stale()
-    deleted += verify.clear(site_dir, checked, out, deleted)
+    # The search index's files are cleared after it is made again: it may keep their names.
+    of_index = {p for p in checked.suspect if p.startswith(f"{urls.SEARCH_INDEX}/")}
+    pages_only = verify.Checked(checked.present, checked.suspect - of_index, checked.removed)
+    deleted += verify.clear(site_dir, pages_only, out, deleted)
     if index is not None and not index.unchanged:
         build.offer_search(out, index)
         # Pagefind names most files by their content: what it wrote again is not gone.
         deleted = [path for path in deleted if path not in out.done]
+    deleted += verify.clear(site_dir, verify.Checked(checked.present, of_index, []), out, deleted)
     verify.tell(checked, out.written, deleted)
     pages = {
         path: manifest.Page(key, build.groups[path], out.sums[path])
