@@ -18,7 +18,7 @@ from markupsafe import Markup
 from msgspec import Struct
 
 from digest.models import Urgency
-from digest.render.markup import MarkupRenderer, safe_url
+from digest.render.markup import MarkupRenderer, safe_url, title_html
 from digest.render.views import URGENCY_LABEL, URGENCY_ORDER, EditionActions, Entry, Link
 from digest.text import one_line
 
@@ -32,8 +32,9 @@ class DeskRow(Struct, frozen=True):
     """One action item: the change it is about in one line, the rest folded under it."""
 
     urgency: str
-    #: The change it is about: its title (or the item's words when it cites none).
-    change: str
+    #: The change it is about: its title, `code` shown as code (or the item's words when
+    #: it cites none).
+    change: Markup
     #: ``#N`` of that change, or ``""``.
     number: str
     text: Markup
@@ -110,7 +111,7 @@ def desk_rows(
             rows.append(
                 DeskRow(
                     urgency=item.urgency.value,
-                    change=named.title if named else one_line(item.text),
+                    change=title_html(named.title if named else one_line(item.text)),
                     number=f"#{named.number}" if named and named.number is not None else "",
                     text=markup.inline(item.text, known, base),
                     repo=repo,
