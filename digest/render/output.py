@@ -97,6 +97,10 @@ class Output:
             return
         self._jobs.append(_Job(path, key, render, path in self._present))
 
+    def gone(self, path: str) -> None:
+        """Note that ``path`` was deleted since the build began: offered again, it is written."""
+        self._present.discard(path)
+
     def keep(self, path: str) -> None:
         """Leave ``path`` as the last build made it (its input cannot be read now)."""
         key = self.previous.get(path, "")

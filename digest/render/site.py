@@ -580,6 +580,8 @@ class _Build:
         """Build the search index over the site as it now is and offer its files."""
         files = search.build_index(self._pagefind, out.site_dir)
         for path, data in sorted(files.items()):
+            if not (out.site_dir / path).is_file():
+                out.gone(path)  # the last index's file, deleted as stale: written again
             self.offer(out, manifest.SITE_WIDE, path, index.key, functools.partial(bytes, data))
         out.finish()
 
