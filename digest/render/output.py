@@ -141,11 +141,14 @@ class Output:
         if failure is not None:
             raise failure
 
-    def remove_stale(self) -> list[str]:
-        """Delete the pages of the previous build that this build no longer makes."""
+    def remove_stale(self, which: Callable[[str], bool] | None = None) -> list[str]:
+        """Delete the pages of the previous build that this build no longer makes (of
+        those, only the ones ``which`` accepts, if given)."""
         removed = []
         root = self.site_dir.resolve()
         for path in sorted(set(self.previous) - set(self.keys)):
+            if which is not None and not which(path):
+                continue
             target = (self.site_dir / path).resolve()
             # The manifest is data on disk: never let it point outside the site, or at
             # anything but a page of the shape the Wire writes.

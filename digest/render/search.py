@@ -49,6 +49,11 @@ class SearchPlan(Struct, frozen=True):
         return bool(self.previous) and all(k == self.key for k in self.previous.values())
 
 
+def of_index(path: str) -> bool:
+    """Whether ``path`` is a file of the search index."""
+    return path.startswith(f"{urls.SEARCH_INDEX}/")
+
+
 def indexed(path: str) -> bool:
     """Whether the page at ``path`` is one the index covers."""
     return bool(_INDEXED.fullmatch(path))
@@ -82,7 +87,7 @@ def plan(binary: str, pages: Iterable[tuple[str, str]], previous: Mapping[str, s
     for path, sha in sorted(pages):
         if indexed(path):
             h.update(f"{path}\0{sha}\0".encode())
-    old = {p: k for p, k in previous.items() if p.startswith(f"{urls.SEARCH_INDEX}/")}
+    old = {p: k for p, k in previous.items() if of_index(p)}
     return SearchPlan(h.hexdigest(), old)
 
 

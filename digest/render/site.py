@@ -183,15 +183,15 @@ def _build_site(
     build.offer_site_wide(out, everything, found, recorded - planned)
     out.finish()
     index = build.plan_search(out, recorded - planned)
-    deleted = out.remove_stale()
-    # The search index's files are cleared after it is made again: it may keep their names.
-    of_index = {p for p in checked.suspect if p.startswith(f"{urls.SEARCH_INDEX}/")}
+    # The search index's files are cleared after it is made again, from the pages as they
+    # will be published: most keep their names (Pagefind names them by their contents).
+    deleted = out.remove_stale(lambda path: not search.of_index(path))
+    of_index = {p for p in checked.suspect if search.of_index(p)}
     pages_only = verify.Checked(checked.present, checked.suspect - of_index, checked.removed)
     deleted += verify.clear(site_dir, pages_only, out, deleted)
     if index is not None and not index.unchanged:
         build.offer_search(out, index)
-        # Pagefind names most files by their content: what it wrote again is not gone.
-        deleted = [path for path in deleted if path not in out.done]
+    deleted += out.remove_stale(search.of_index)
     deleted += verify.clear(site_dir, verify.Checked(checked.present, of_index, []), out, deleted)
     verify.tell(checked, out.written, deleted)
     pages = {
@@ -581,7 +581,7 @@ class _Build:
         files = search.build_index(self._pagefind, out.site_dir)
         for path, data in sorted(files.items()):
             if not (out.site_dir / path).is_file():
-                out.gone(path)  # the last index's file, deleted as stale: written again
+                out.gone(path)  # lost since the build began: written again
             self.offer(out, manifest.SITE_WIDE, path, index.key, functools.partial(bytes, data))
         out.finish()
 
