@@ -40,11 +40,13 @@ RESERVED_SLUGS = frozenset(
         "assets",
         "feed",
         "index",
+        "pagefind",
         "robots",
         "search",
         "sitemap",
         "static",
         "style",
+        "subscribe",
         "topics",
     }
 )

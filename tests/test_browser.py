@@ -11,16 +11,20 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import http.server
 import os
+import re
 import shutil
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+import msgspec.structs
 import pytest
 
-from digest.models import FileChange, FollowUp, PullRequest, RepoDay
+from digest.models import FileChange, FollowUp, PullRequest, RepoDay, Review
 from digest.render import render_site
 from digest.store import Store
 from tests.factories import edition_series, make_digest, make_settings, save_all
@@ -51,9 +55,23 @@ PAGES = (
     "rockets/2026-03-02.html",
     "rockets/index.html",
     "topics/telemetry.html",
+    "topics/valves.html",
     "actions.html",
+    "actions-immediate.html",
+    "rockets/actions.html",
+    "topics/valves/actions.html",
+    "subscribe.html",
     # The series cites acme/rockets#401 from its first day on: the page sits there.
     "ground/pr/acme-rockets-401.html",
+)
+#: Pages that need a web server: the search page's script fetches its index, and the
+#: "not found" page links from the site's path (``/wire/``).
+SERVED = ("search.html", "no/such/page.html")
+#: A folder and a file name far wider than a phone, with no space to break at.
+LONG_PATH = (
+    "valves/controller/a_very_long_folder_name_of_generated_kernels_for_every_backend_variant/"
+    "another_extremely_long_directory_name_that_keeps_going/"
+    "quantization_annotation_configuration_for_the_fused_valve_controller_module.py"
 )
 WIDTHS = (360, 1280)
 
@@ -110,13 +128,30 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         url="https://github.com/acme/rockets/pull/401",
         merged_at=dt.datetime(2026, 1, 1, 9, tzinfo=dt.UTC),
         author="Dana Example",
-        files=(FileChange("valves/controller/a_really_long_module_name_for_wrapping.py", 40, 4),),
-        additions=40,
+        files=(
+            FileChange("valves/controller/a_really_long_module_name_for_wrapping.py", 40, 4),
+            FileChange(LONG_PATH, 12, 0),
+        ),
+        additions=52,
         deletions=4,
-        changed_files=1,
+        changed_files=2,
+        reviews=(Review("ana", "APPROVED"), Review("bo", "CHANGES_REQUESTED")),
+        comments=9,
+        review_comments=3,
+        participants=("ana", "bo", "Dana Example"),
+        linked_issues=(77,),
     )
     day = dt.date(2026, 1, 1)
     store.save_repo_day(RepoDay("acme/rockets", day, "git", (pull,), dt.datetime(2026, 1, 2)))
+    # The day of the newest editions: #401 touches valves/, so its action item is on the
+    # topic's desk; #402 does not.
+    checks = msgspec.structs.replace(pull, number=402, files=(FileChange("checks/sweep.py", 3, 1),))
+    newest = (
+        msgspec.structs.replace(pull, merged_at=dt.datetime(2026, 3, 2, 9, tzinfo=dt.UTC)),
+        checks,
+    )
+    later = dt.datetime(2026, 3, 3)
+    store.save_repo_day(RepoDay("acme/rockets", dt.date(2026, 3, 2), "git", newest, later))
     render_site(settings, store)
     return settings.site_dir
 
@@ -141,12 +176,15 @@ class Seen:
     lang: str
 
 
-def look(browser: Any, site: Path, path: str, width: int) -> Seen:
+def look(browser: Any, site: Path | str, path: str, width: int, wait: str = "") -> Seen:
+    """Open ``path`` of ``site`` (a folder, or a served site's URL) at ``width``."""
     page = browser.new_page(viewport={"width": width, "height": 900})
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto((site / path).as_uri())
+    page.goto((site / path).as_uri() if isinstance(site, Path) else site + path)
+    if wait:
+        page.wait_for_selector(wait)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     shot = ARTIFACTS / f"{path.replace('/', '_').removesuffix('.html')}-{width}.png"
     page.screenshot(path=str(shot), full_page=True)
@@ -195,3 +233,133 @@ def test_screenshots_are_kept_for_review(browser: Any, site: Path) -> None:
     shot = ARTIFACTS / "rockets_2026-03-02-360.png"  # the edition on a phone
     assert shot.stat().st_size > 10_000
     assert os.access(shot, os.R_OK)
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site under ``/wire/`` (its base URL's path), and its 404 page for what
+    is not there, as GitHub Pages does."""
+
+    site: Path
+
+    def do_GET(self) -> None:
+        if self.path == "/favicon.ico":  # asked for by Chromium; the site has none
+            self.send_response(204)
+            self.end_headers()
+            return
+        super().do_GET()
+
+    def translate_path(self, path: str) -> str:
+        rest = urlsplit(path).path.removeprefix("/wire/")
+        return str(self.site / unquote(rest))
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        if code != 404:
+            super().send_error(code, message, explain)
+            return
+        body = (self.site / "404.html").read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def served(site: Path) -> Iterator[str]:
+    """The site over HTTP on 127.0.0.1, at ``/wire/``."""
+    handler = type("Handler", (_Handler,), {"site": site})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/wire/"
+    server.shutdown()
+    thread.join()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("path", SERVED)
+def test_served_page_in_chromium(browser: Any, served: str, path: str, width: int) -> None:
+    wait = "#search input" if path == "search.html" else ""
+    seen = look(browser, served, path, width, wait=wait)
+    if path == "no/such/page.html":  # the page itself comes with status 404, as it should
+        seen.errors = [e for e in seen.errors if "status of 404" not in e]
+    assert seen.errors == []
+    assert seen.h1 == 1
+    assert seen.landmarks == ["header", "nav", "main", "footer"]
+    assert seen.unnamed_links == []
+    assert seen.low_contrast == [], seen.low_contrast[:5]
+    if width == 360:
+        assert seen.overflow <= 0, f"{path} is {seen.overflow}px wider than a 360px screen"
+
+
+def test_search_for_a_pull_request_title_finds_its_page_and_edition(
+    browser: Any, served: str
+) -> None:
+    page = browser.new_page(viewport={"width": 360, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(served + "search.html?q=" + "Tune the fuel valve controller")
+    page.wait_for_selector(".pagefind-ui__result-link", timeout=15_000)
+    page.wait_for_timeout(500)  # every result's fragment loaded
+    found = page.evaluate(
+        "[...document.querySelectorAll('.pagefind-ui__result-link')].map((a) => a.pathname)"
+    )
+    # The excerpts quote the long path: it wraps on a phone.
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "search-results-360.png"), full_page=True)
+    page.close()
+    assert errors == []
+    assert overflow <= 0
+    assert "/wire/ground/pr/acme-rockets-401.html" in found
+    # And the editions that cite it (their references name it).
+    assert any(re.fullmatch(r"/wire/(rockets|ground)/2026-\d\d-\d\d\.html", p) for p in found)
+
+
+def test_the_long_path_wraps_at_slashes_and_underscores(browser: Any, site: Path) -> None:
+    page = browser.new_page(viewport={"width": 360, "height": 900})
+    page.goto((site / "ground/pr/acme-rockets-401.html").as_uri())
+    widths = page.evaluate(
+        "[...document.querySelectorAll('.path')].map((el) => el.getBoundingClientRect().right)"
+    )
+    page.close()
+    assert widths and max(widths) <= 360
+
+
+def test_a_topic_desk_fits_in_three_phone_screens(browser: Any, site: Path) -> None:
+    # A phone 412 px wide shows about 915 px of page (Pixel 7); the real 30-day desks are
+    # measured by bench/desk_height.py.
+    for topic in ("valves", "telemetry"):
+        page = browser.new_page(viewport={"width": 412, "height": 915})
+        page.goto((site / f"topics/{topic}/actions.html").as_uri())
+        height = page.evaluate("document.documentElement.scrollHeight")
+        rows = page.locator(".desk-row").count()
+        page.close()
+        assert height <= 3 * 915, f"{topic}: {height}px for {rows} items"
+
+
+def test_the_repository_filter_works_without_javascript(browser: Any, site: Path) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900}, java_script_enabled=False)
+    page.goto((site / "topics/valves/actions.html").as_uri())
+    total = page.locator(".desk-row:visible").count()
+    links = page.locator(".desk-filter a[href^='#only-']")
+    if links.count() >= 2:
+        links.nth(0).click()
+        shown = page.locator(".desk-row:visible").count()
+        assert 0 < shown < total
+    page.close()
+
+
+def test_the_drop_cap_sits_only_on_a_plain_word(browser: Any, site: Path) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto((site / "rockets/2026-03-02.html").as_uri())
+    floated = page.evaluate(
+        "getComputedStyle(document.querySelector('.story > p'), '::first-letter').cssFloat"
+    )
+    headline = page.evaluate("getComputedStyle(document.querySelector('h1')).textTransform")
+    page.close()
+    assert floated == "left"  # "The ..." opens the story
+    assert headline == "uppercase"  # set in capitals by the style sheet, whatever is stored

@@ -125,7 +125,9 @@ def test_a_site_built_before_staging_becomes_a_link(settings: Settings) -> None:
     Store(settings.data_dir).save_digest(make_digest(date=dt.date(2026, 1, 13), headline="NEW"))
     build(settings)
     assert settings.site_dir.is_symlink()
-    assert set(site_files(settings.site_dir)) > set(expected)
+    # Every page, and one more; the search index is made again (its files renamed).
+    pages = {name for name in site_files(settings.site_dir) if not name.startswith("pagefind/")}
+    assert pages > {name for name in expected if not name.startswith("pagefind/")}
     assert builds(settings) == ["0", "1"]  # the plain folder, kept as the previous build
 
 

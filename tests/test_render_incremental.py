@@ -40,15 +40,29 @@ LISTINGS = {
     "rockets/feed.xml",
     "rockets/feed.json",
 }
-#: The desks, and the act-now feeds of the site and of project rockets.
+#: The desks (all items, and each urgency), and the act-now feeds of the site and of
+#: project rockets.
 DESKS = {
     "actions.html",
+    "actions-immediate.html",
+    "actions-plan.html",
+    "actions-monitor.html",
     "actions/immediate.xml",
     "actions/immediate.json",
     "rockets/actions.html",
+    "rockets/actions-immediate.html",
+    "rockets/actions-plan.html",
+    "rockets/actions-monitor.html",
     "rockets/immediate.xml",
     "rockets/immediate.json",
 }
+
+
+@pytest.fixture(autouse=True)
+def no_search_index(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests count pages; the search index, made again when any edition changes, has
+    its own (tests/test_render_search.py)."""
+    monkeypatch.setattr("digest.render.search.executable", lambda: None)
 
 
 @pytest.fixture
@@ -86,7 +100,10 @@ def test_adding_a_day_renders_it_its_neighbour_and_listings(
     topic = {"topics/valves.html", "topics/valves/2026.html", "topics/valves.xml"}
     # The sitemap of January 2026; the sitemap index lists the same groups as before.
     assert others == LISTINGS | DESKS | topic | {"topics/valves.json", "sitemap/2026-01.xml"}
-    assert report.pages_skipped == first.pages_written - len(report.written) + 1
+    # The desk of topic valves looks at the new edition and comes out the same: none of
+    # its items is about valves (no collected day says so).
+    assert report.pages_unchanged == 6
+    assert report.pages_skipped == first.pages_written - len(report.written) - 6 + 1
 
 
 def test_a_build_without_changes_writes_nothing(settings: Settings, store: Store) -> None:
@@ -116,9 +133,10 @@ def test_changing_a_digest_rerenders_its_page(settings: Settings, store: Store) 
     feeds = {"feed.xml", "ground/feed.xml", "topics/telemetry.xml"}
     twins = {path.replace(".xml", ".json") for path in feeds}
     assert set(report.written) == {"ground/2026-01-07.html", *feeds, *twins}
-    # The desks and act-now feeds of the site and of ground look at the changed digest,
-    # and come out the same: its action items did not change.
-    assert report.pages_unchanged == 6
+    # The desks (four pages each) and act-now feeds of the site, of ground and of its topic
+    # telemetry look at the changed digest, and come out the same: its action items did
+    # not change.
+    assert report.pages_unchanged == 3 * 6
     assert "A different story" in (settings.site_dir / "ground/2026-01-07.html").read_text()
 
 

@@ -6,13 +6,14 @@ import datetime as dt
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import feedparser
 import msgspec.structs
 import pytest
 
 from digest.config import Settings
-from digest.models import FileChange, FollowUp, Newcomer, PullRequest, RepoDay
+from digest.models import FileChange, FollowUp, Newcomer, PullRequest, RepoDay, Review
 from digest.render import render_site
 from digest.store import Store
 from tests.factories import DAY, make_digest, make_settings, parse_page, text
@@ -80,7 +81,13 @@ def test_a_cited_change_has_a_page_and_the_edition_links_it(settings: Settings) 
     files = [text(li) for li in page.iter("li")]
     assert "state.py +40 \u22124" in files and "README.md +2 \u22121" in files
     said = text(page.find(".//main"))
-    assert "4 files changed, +82 \u22125 lines · 7 comments" in said
+    assert "4 files changed, +82 \u22125 lines." in said
+    review = next(el for el in page.iter("section") if el.get("aria-labelledby") == "review")
+    assert [text(li) for li in review.iter("li")] == [
+        "Reviews none recorded",
+        "Discussion 7 comments",
+        "Closes issue #12",
+    ]
     # Worked out from the description: the digest was written before references said it.
     assert "waits for pressure to settle" in said
     assert "#12" in said and "PyTorch" not in said
@@ -194,7 +201,10 @@ def test_a_fresh_checkout_of_the_data_renders_nothing_again(
     retitled = msgspec.structs.replace(day.pulls[0], title="Tune the fuel valve controller again")
     store.save_repo_day(msgspec.structs.replace(day, pulls=(retitled,)))
     report = render_site(settings, store)
-    assert report.written == ("rockets/pr/acme-rockets-401.html",)
+    # The page, and the search index, which covers it.
+    pages = [p for p in report.written if not p.startswith("pagefind/")]
+    assert pages == ["rockets/pr/acme-rockets-401.html"]
+    assert "pagefind/pagefind-entry.json" in report.written
 
 
 def test_an_edition_names_new_contributors_and_how_far_back_it_knows(
@@ -211,3 +221,62 @@ def test_an_edition_names_new_contributors_and_how_far_back_it_knows(
     said = text(section)
     assert "as far back as the Wire's records go (5 January 2026)" in said
     assert "Cy Example · acme/rockets #402" in said
+
+
+def _page_of(settings: Settings, **changes: object) -> Any:
+    """The page of #401 collected with ``changes``, cited by the edition of DAY."""
+    store = Store(settings.data_dir)
+    collected(store)
+    day = store.load_repo_day("acme/rockets", DAY)
+    assert day is not None
+    pull = msgspec.structs.replace(day.pulls[0], **changes)
+    store.save_repo_day(msgspec.structs.replace(day, pulls=(pull,)))
+    store.save_digest(make_digest())
+    render_site(settings, store)
+    return parse_page(settings.site_dir / "rockets/pr/acme-rockets-401.html")
+
+
+def test_a_pull_request_page_tells_who_approved_and_who_asked_for_changes(
+    settings: Settings,
+) -> None:
+    page = _page_of(
+        settings,
+        reviews=(
+            Review("ana", "CHANGES_REQUESTED"),
+            Review("bo", "APPROVED"),
+            Review("ana", "APPROVED"),  # asked for changes, then approved: an approval
+            Review("cy", "CHANGES_REQUESTED"),
+            Review("di", "COMMENTED"),
+        ),
+        comments=12,
+        review_comments=4,
+        participants=("ana", "bo", "cy", "di", "Dana Example"),
+        linked_issues=(12, 15),
+    )
+    review = next(el for el in page.iter("section") if el.get("aria-labelledby") == "review")
+    assert text(review.find("h2")) == "The review"
+    assert [text(li) for li in review.iter("li")] == [
+        "Approved by ana, bo",
+        "Changes asked for by cy",
+        "Reviewed with comments by di",
+        "Discussion 12 comments and 4 review comments from 5 people",
+        "Closes issue #12 issue #15",
+    ]
+    closes = [a.get("href") for a in review.iter("a")]
+    assert closes == [
+        "https://github.com/acme/rockets/issues/12",
+        "https://github.com/acme/rockets/issues/15",
+    ]
+    cited = next(el for el in page.iter("section") if el.get("aria-labelledby") == "cited")
+    # The citing edition by its headline, not by its date alone.
+    (line,) = cited.iter("li")
+    assert text(line.find("a")) == make_digest().headline
+    assert text(line).endswith("Rockets, 2 March 2026")
+
+
+def test_a_page_from_a_git_clone_says_nothing_of_review(settings: Settings) -> None:
+    # A git source knows no reviews and no comment counts.
+    page = _page_of(settings, comments=None, review_comments=None, linked_issues=())
+    assert not [el for el in page.iter("section") if el.get("aria-labelledby") == "review"]
+    said = text(page.find(".//main"))
+    assert "review" not in said.lower() and "approved" not in said.lower()

@@ -17,7 +17,15 @@ from digest.models import ActionItem, Urgency
 from digest.render import render_site
 from digest.render.urls import absolute
 from digest.store import Store
-from tests.factories import edition_series, make_digest, make_settings, parse_page, save_all, text
+from tests.factories import (
+    edition_series,
+    make_digest,
+    make_settings,
+    parse_page,
+    save_all,
+    text,
+)
+from tests.test_render import by_class
 
 BASE = "https://news.example.org/wire/"
 
@@ -96,13 +104,23 @@ def test_the_desk_gathers_thirty_days_by_urgency_then_repository(settings: Setti
     sections = [el for el in root.iter("section") if "desk-group" in el.get("class", "")]
     headings = [text(s.find("h2")) for s in sections]
     assert headings == ["Act now 2 items", "Plan 2 items"]
-    items = [text(li) for li in sections[0].iter("li")]
-    assert items[0].startswith("Migrate off launch_v20") and items[1].startswith(
-        "Migrate off launch_v10"
-    )
-    assert not any("old pump" in item for item in items)  # older than 30 days before 20 Feb
+    rows = [li for li in sections[0].iter("li") if "desk-row" in li.get("class", "")]
+    items = [text(by_class(li, "p", "desk-text")[0]) for li in rows]
+    assert items == ["Migrate off launch_v20", "Migrate off launch_v10"]
+    # One line each names the change it is about: its title and number.
+    reference = make_digest().references[0]
+    for li in rows:
+        summary = li.find(".//summary")
+        assert text(summary) == f"{reference.title} #{reference.number}"
+        assert li.find(".//details/summary") is not None  # the rest folded under it
     links = [a.get("href") for a in sections[0].iter("a")]
     assert "rockets/2026-02-20.html" in links and "rockets/2026-02-20.html#ref-1" in links
+    # A page per urgency, each with its own items only.
+    plan = parse_page(settings.site_dir / "actions-plan.html")
+    planned = [text(p) for p in by_class(plan, "p", "desk-text")]
+    assert planned == ["Try the new gimbal mode 20", "Try the new gimbal mode 10"]
+    tabs = [a for a in plan.iter("a") if a.get("aria-current") == "page"]
+    assert [text(a) for a in tabs] == ["Plan 2"]
     assert (settings.site_dir / "rockets/actions.html").is_file()
 
     immediate = feedparser.parse((settings.site_dir / "actions/immediate.xml").read_bytes())
@@ -134,7 +152,11 @@ def test_sitemap_and_robots_list_every_page(settings: Settings) -> None:
         tree = ET.fromstring((settings.site_dir / loc.removeprefix(BASE)).read_bytes())
         urls += tree.iterfind("s:url", ns)
     locs = [u.find("s:loc", ns).text for u in urls]
-    pages = sorted(str(p.relative_to(settings.site_dir)) for p in settings.site_dir.rglob("*.html"))
+    pages = sorted(
+        str(p.relative_to(settings.site_dir))
+        for p in settings.site_dir.rglob("*.html")
+        if p.name != "404.html"  # an error page is no page to index
+    )
     # Each page once; index.html as its folder.
     assert sorted(locs) == sorted(absolute(BASE, p) for p in pages)
     dated = {u.find("s:loc", ns).text: u.find("s:lastmod", ns) for u in urls}

@@ -399,9 +399,9 @@ def _on_topic(entry: Entry, slug: str) -> Entry:
     lead = entry.lead_on(slug)
     if lead == entry.headline:
         return entry
-    # A dek that already tells the lead would say it twice.
-    repeats = lead.rstrip(".").lower() in entry.dek.lower()
-    return msgspec.structs.replace(entry, headline=lead, dek="" if repeats else entry.dek)
+    # The edition's dek is about its whole day, often another area: under the topic's
+    # story it would mislead, so the story stands alone.
+    return msgspec.structs.replace(entry, headline=lead, dek="")
 
 
 def _months(entries: Sequence[Entry]) -> tuple[MonthGroup, ...]:

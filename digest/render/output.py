@@ -97,6 +97,10 @@ class Output:
             return
         self._jobs.append(_Job(path, key, render, path in self._present))
 
+    def gone(self, path: str) -> None:
+        """Note that ``path`` was deleted since the build began: offered again, it is written."""
+        self._present.discard(path)
+
     def keep(self, path: str) -> None:
         """Leave ``path`` as the last build made it (its input cannot be read now)."""
         key = self.previous.get(path, "")
@@ -137,11 +141,14 @@ class Output:
         if failure is not None:
             raise failure
 
-    def remove_stale(self) -> list[str]:
-        """Delete the pages of the previous build that this build no longer makes."""
+    def remove_stale(self, which: Callable[[str], bool] | None = None) -> list[str]:
+        """Delete the pages of the previous build that this build no longer makes (of
+        those, only the ones ``which`` accepts, if given)."""
         removed = []
         root = self.site_dir.resolve()
         for path in sorted(set(self.previous) - set(self.keys)):
+            if which is not None and not which(path):
+                continue
             target = (self.site_dir / path).resolve()
             # The manifest is data on disk: never let it point outside the site, or at
             # anything but a page of the shape the Wire writes.

@@ -12,10 +12,11 @@ exactly the corrected editions and the pages of the changes concerned.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import defaultdict
 from collections.abc import Sequence
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from msgspec import Struct
 
 from digest.models import PullRequest
@@ -43,6 +44,16 @@ class Correction(Struct, frozen=True):
         return long_date(self.date)
 
 
+class CitedBy(Struct, frozen=True):
+    """An edition citing a change: its headline, project and day."""
+
+    headline: str
+    project: str
+    date_label: str
+    date_iso: str
+    path: str
+
+
 class PullPage(Struct, frozen=True):
     """A cited pull request's page: where it goes and what the site knows around it."""
 
@@ -51,7 +62,7 @@ class PullPage(Struct, frozen=True):
     number: int
     #: The day it was merged (its first citing edition's day).
     day: dt.date
-    cited_by: tuple[Link, ...]
+    cited_by: tuple[CitedBy, ...]
     corrections: tuple[Correction, ...]
 
 
@@ -102,15 +113,28 @@ def pull_page(
         repo=repo,
         number=int(number),
         day=first.date,
-        cited_by=tuple(Link(f"{e.project}, {e.date_label}", e.path) for e in editions),
+        cited_by=tuple(
+            CitedBy(e.headline, e.project, e.date_label, e.date_iso, e.path) for e in editions
+        ),
         corrections=tuple(c for c in reported.get(key, ()) if c.date >= first.date),
     )
+
+
+def breakable(path: str) -> Markup:
+    """``path`` escaped, with a line-break opportunity after each ``/`` and ``_``,
+    so a long name wraps there and not mid-word."""
+    pieces = re.split(r"(?<=[/_])", path)
+    return Markup("<wbr>").join(escape(piece) for piece in pieces)
 
 
 class FileRow(Struct, frozen=True):
     name: str
     additions: int | None
     deletions: int | None
+
+    @property
+    def shown(self) -> Markup:
+        return breakable(self.name)
 
 
 class Folder(Struct, frozen=True):
@@ -120,6 +144,24 @@ class Folder(Struct, frozen=True):
     files: tuple[FileRow, ...]
     additions: int
     deletions: int
+
+    @property
+    def shown(self) -> Markup:
+        return breakable(self.path)
+
+
+class ReviewView(Struct, frozen=True):
+    """How a change was reviewed, as far as its source knows (git knows nothing of it)."""
+
+    approved_by: tuple[str, ...]
+    #: Who asked for changes (and did not approve afterwards).
+    changes_requested_by: tuple[str, ...]
+    #: Who only commented in a review.
+    commented_by: tuple[str, ...]
+    #: ``12 comments and 4 review comments from 5 people``, or ``""``.
+    discussion: str
+    #: The issues it closes, linked on the forge.
+    closes: tuple[Link, ...]
 
 
 class PullView(Struct, frozen=True):
@@ -138,7 +180,8 @@ class PullView(Struct, frozen=True):
     changed_files: int
     additions: int
     deletions: int
-    stats: tuple[str, ...]
+    #: None when the source does not know how it was reviewed (a git clone).
+    review: ReviewView | None
     issues: tuple[Link, ...]
     reverts: str
     relands: str
@@ -162,16 +205,6 @@ def pull_view(pull: PullRequest, page: PullPage, in_short: tuple[str, ...] | Non
 
         in_short = work_out(pull.body, pull.title)
     merged = pull.merged_at.astimezone(dt.UTC)
-    stats = []
-    if pull.reviews:
-        approvals = sum(1 for r in pull.reviews if r.state == "APPROVED")
-        stats.append(f"{count(len(pull.reviews), 'review')} ({approvals} approving)")
-    if pull.comments is not None:
-        stats.append(count(pull.comments, "comment"))
-    if pull.review_comments is not None:
-        stats.append(count(pull.review_comments, "review comment"))
-    if pull.participants:
-        stats.append(count(len(pull.participants), "participant"))
     base = f"{_web_root(pull)}/issues/"
     return PullView(
         page=page,
@@ -186,10 +219,49 @@ def pull_view(pull: PullRequest, page: PullPage, in_short: tuple[str, ...] | Non
         changed_files=pull.changed_files or len(pull.files),
         additions=pull.additions,
         deletions=pull.deletions,
-        stats=tuple(stats),
+        review=review_view(pull, base),
         issues=tuple(Link(f"#{n}", f"{base}{n}") for n in pull.linked_issues),
         reverts=_link_text(pull.reverts.repo, pull.reverts.number) if pull.reverts else "",
         relands=_link_text(pull.relands.repo, pull.relands.number) if pull.relands else "",
+    )
+
+
+def review_view(pull: PullRequest, issues_base: str) -> ReviewView | None:
+    """How ``pull`` was reviewed; None when its source does not say (no reviews and no
+    comment counts: a git clone)."""
+    if not pull.reviews and pull.comments is None and pull.review_comments is None:
+        return None
+    # Each reviewer's last word counts: a request for changes followed by an approval is
+    # an approval.
+    last: dict[str, str] = {}
+    for review in pull.reviews:
+        author = one_line(review.author)
+        if review.state in ("APPROVED", "CHANGES_REQUESTED"):
+            last[author] = review.state
+        else:
+            last.setdefault(author, review.state)
+    approved = tuple(a for a, state in last.items() if state == "APPROVED")
+    asked = tuple(a for a, state in last.items() if state == "CHANGES_REQUESTED")
+    commented = tuple(
+        a for a, state in last.items() if state not in ("APPROVED", "CHANGES_REQUESTED")
+    )
+    parts = []
+    if pull.comments:
+        parts.append(count(pull.comments, "comment"))
+    if pull.review_comments:
+        parts.append(count(pull.review_comments, "review comment"))
+    discussion = " and ".join(parts)
+    people = len(pull.participants)
+    if discussion and people:
+        discussion += f" from {count(people, 'person', 'people')}"
+    elif not discussion and (pull.comments == 0 or pull.review_comments == 0):
+        discussion = "no comments"
+    return ReviewView(
+        approved_by=approved,
+        changes_requested_by=asked,
+        commented_by=commented,
+        discussion=discussion,
+        closes=tuple(Link(f"#{n}", f"{issues_base}{n}") for n in pull.linked_issues),
     )
 
 

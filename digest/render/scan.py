@@ -14,6 +14,7 @@ from digest.errors import WireError
 from digest.models import Digest
 from digest.render import stamp
 from digest.render.manifest import Manifest, Record
+from digest.render.topical import Tagger
 from digest.render.views import EditionActions, Entry, entry_of
 from digest.store import Store, UnreadableRecord, parse_record
 
@@ -35,8 +36,16 @@ class Scanner:
     Collects what changed, the problems found and each digest's file.
     """
 
-    def __init__(self, store: Store, manifest: Manifest, inputs: stamp.Inputs) -> None:
+    def __init__(
+        self,
+        store: Store,
+        manifest: Manifest,
+        inputs: stamp.Inputs,
+        tag: Tagger | None = None,
+    ) -> None:
         self.store = store
+        #: Gives each action item of a parsed edition its topics (see :mod:`.topical`).
+        self.tag = tag
         self.manifest = manifest
         #: Stats of the data folder's files (``digests/<slug>/<day>.json``) taken once
         #: before the build, and the files by folder and year (see :mod:`.stamp`).
@@ -139,7 +148,8 @@ class Scanner:
         if previous:
             changes.old += self.manifest.entries([key]).values()
         entry = entry_of(digest, slug, day, sha)
-        self.manifest.put(key, record, entry, EditionActions.of(digest))
+        topics = self.tag(digest) if self.tag is not None else ()
+        self.manifest.put(key, record, entry, EditionActions.of(digest, topics))
         changes.new.append(entry)
         changes.parsed[entry.path] = digest
         return True

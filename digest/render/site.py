@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import hashlib
+import logging
 import sqlite3
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -20,13 +21,25 @@ from typing import Any
 
 import jinja2
 import msgspec.structs
-from markupsafe import Markup, escape
+from markupsafe import Markup
 from msgspec import Struct
 
 from digest.config import Settings
 from digest.errors import StorageError
 from digest.models import Digest, PullRequest, RepoDay
-from digest.render import desk, groups, listings, manifest, pulls, stamp, urls, verify
+from digest.render import (
+    groups,
+    listings,
+    manifest,
+    pulls,
+    search,
+    sitepages,
+    stamp,
+    topical,
+    urls,
+    verify,
+)
+from digest.render.desks import Desks
 from digest.render.feed import Channel, Item, json_feed, json_path, rss, sitemap, sitemap_index
 from digest.render.fragments import Fragments
 from digest.render.listings import Collection, FeedPlan
@@ -39,7 +52,6 @@ from digest.render.stamp import RenderReport
 from digest.render.templating import make_environment, template_error, template_source
 from digest.render.urls import edition_path
 from digest.render.views import (
-    EditionActions,
     Entry,
     Link,
     edition_view,
@@ -47,6 +59,8 @@ from digest.render.views import (
     structured_data,
 )
 from digest.store import Store
+
+log = logging.getLogger("digest")
 
 
 class PageInfo(Struct, frozen=True):
@@ -147,7 +161,7 @@ def _build_site(
     """Build the site into ``site_dir`` (holding the files ``checked``) with ``env``,
     knowing from ``state`` what the last build did, and bring ``state`` up to date;
     return what the build did."""
-    scanner = Scanner(store, state, inputs)
+    scanner = Scanner(store, state, inputs, topical.tagger(settings.topics, store))
     changes = scanner.scan()
     collected, to_save, changed_days = groups.collected_changes(state, inputs, store.root)
     everything, found = listings.collections(settings, state)
@@ -178,8 +192,17 @@ def _build_site(
             build.offer_year(out, group, everything, found)
     build.offer_site_wide(out, everything, found, recorded - planned)
     out.finish()
-    deleted = out.remove_stale()
-    deleted += verify.clear(site_dir, checked, out, deleted)
+    index = build.plan_search(out, recorded - planned)
+    # The search index's files are cleared after it is made again, from the pages as they
+    # will be published: most keep their names (Pagefind names them by their contents).
+    deleted = out.remove_stale(lambda path: not search.of_index(path))
+    of_index = {p for p in checked.suspect if search.of_index(p)}
+    pages_only = verify.Checked(checked.present, checked.suspect - of_index, checked.removed)
+    deleted += verify.clear(site_dir, pages_only, out, deleted)
+    if index is not None and not index.unchanged:
+        build.offer_search(out, index)
+    deleted += out.remove_stale(search.of_index)
+    deleted += verify.clear(site_dir, verify.Checked(checked.present, of_index, []), out, deleted)
     verify.tell(checked, out.written, deleted)
     pages = {
         path: manifest.Page(key, build.groups[path], out.sums[path])
@@ -239,6 +262,8 @@ class _Build:
         self.markup = MarkupRenderer()
         self.topics = {t.slug or "": t.name for t in settings.topics}
         self.nav = tuple(Link(p.shown, urls.project_path(p.key)) for p in settings.projects)
+        #: The topics, in the masthead's second row.
+        self.sections = tuple(Link(t.name, urls.topic_path(t.slug or "")) for t in settings.topics)
         self.site_feed = listings.site_feed(settings.site.title)
         #: Every page offered, and its group.
         self.groups: dict[str, int] = {}
@@ -251,6 +276,7 @@ class _Build:
         #: Digests parsed by this build's scan, by edition path (a PR page reads its citer's).
         self._parsed = parsed
         self._last_day: tuple[tuple[str, dt.date], RepoDay | None] | None = None
+        self._pagefind = ""
 
     def offer(self, out: Output, group: int, path: str, key: str, render: Render) -> None:
         """Offer the page at ``path`` of ``group`` to ``out``."""
@@ -285,7 +311,7 @@ class _Build:
         chrome = self._chromes.get(root)
         if chrome is None:
             macros: Any = self._template("_chrome.html").make_module(
-                {"site": self.settings.site, "nav": self.nav}
+                {"site": self.settings.site, "nav": self.nav, "sections": self.sections}
             )
             chrome = self._chromes[root] = Chrome(macros.masthead(root), macros.footer(root))
         return chrome
@@ -432,7 +458,7 @@ class _Build:
         self, out: Output, group: int, key: str, path: str, editions: list[Entry], seen: str
     ) -> None:
         """Offer the page of a cited change (its key: the change's stored day, its citers)."""
-        citers = [(e.path, e.project, e.date_label) for e in editions]
+        citers = [(e.path, e.project, e.date_label, e.headline) for e in editions]
         # The first citer's digest says what the change does "in short".
         first = editions[0].sha256
         inputs = (path, citers, first, self.reported.get(key, ()), seen)
@@ -511,10 +537,13 @@ class _Build:
         ``clean`` are the groups of pages not planned by this build.
         """
         group = manifest.SITE_WIDE
+        desks = Desks(self, found)
         for listing in listings.plan_listings(self.settings, self.state, everything, found):
+            listing = sitepages.augment(listing, desks, everything, self.settings)
             self._offer_listing(out, group, listing)
         self._offer_feeds(out, everything, found)
-        _Desks(self).offer(out, [c for c in found if c.heading.kind == "project"])
+        desks.offer(out)
+        sitepages.offer(self, out, found, desks)
         env = self.env
         self.offer(
             out,
@@ -535,9 +564,44 @@ class _Build:
         render = functools.partial(sitemap_index, base, maps)
         self.offer(out, group, urls.SITEMAP, self.key("sitemap index", maps), render)
 
+    def plan_search(self, out: Output, clean: set[int]) -> search.SearchPlan | None:
+        """Plan the search index over the pages the site will hold (``out``'s and those of
+        the ``clean`` groups); an index as the last build made it is offered as it is."""
+        binary = search.executable()
+        if binary is None:
+            log.warning(
+                "site: no search index: Pagefind is not installed (pip install pagefind[bin])"
+            )
+            return None
+        self._pagefind = binary
+        kept = self.state.pages(clean)
+        pages = [(path, page.sha256) for path, page in kept.items()]
+        pages += [(path, out.sums.get(path, "")) for path in out.done]
+        index = search.plan(binary, pages, out.previous)
+        if not all((out.site_dir / path).is_file() for path in index.previous):
+            index = search.SearchPlan(index.key, {})  # a file is missing: made again
+        if index.unchanged:
+            for path in sorted(index.previous):
+                self.offer(out, manifest.SITE_WIDE, path, index.key, _gone)
+            out.finish()
+        return index
+
+    def offer_search(self, out: Output, index: search.SearchPlan) -> None:
+        """Build the search index over the site as it now is and offer its files."""
+        files = search.build_index(self._pagefind, out.site_dir)
+        for path, data in sorted(files.items()):
+            if not (out.site_dir / path).is_file():
+                out.gone(path)  # lost since the build began: written again
+            self.offer(out, manifest.SITE_WIDE, path, index.key, functools.partial(bytes, data))
+        out.finish()
+
     def _html_of(self, group: int) -> list[str]:
         """The HTML pages offered so far in ``group``, sorted (what its sitemap lists)."""
-        return sorted(p for p, g in self.groups.items() if g == group and p.endswith(".html"))
+        return sorted(
+            p
+            for p, g in self.groups.items()
+            if g == group and p.endswith(".html") and p != urls.NOT_FOUND
+        )
 
     def _offer_listing(
         self,
@@ -625,116 +689,17 @@ class _Build:
         )
 
 
-class _Desks:
-    """The action-items desks and ``immediate`` feeds of a build (see :mod:`.desk`)."""
-
-    #: Editions an ``immediate`` feed looks back over, at most.
-    LOOKBACK = 200
-
-    def __init__(self, build: _Build) -> None:
-        self.build = build
-        #: Action items read so far, by digest key: the desks' windows overlap.
-        self._actions: dict[str, EditionActions] = {}
-
-    def offer(self, out: Output, projects: list[Collection]) -> None:
-        build = self.build
-        site = build.settings.site
-        plans: list[tuple[str, str, str, str | None]] = [
-            (urls.ACTIONS, urls.IMMEDIATE_FEED, site.title, None)
-        ]
-        plans += [
-            (
-                urls.project_actions_path(p.heading.slug),
-                urls.project_immediate_feed_path(p.heading.slug),
-                p.heading.name,
-                p.heading.slug,
-            )
-            for p in projects
-        ]
-        group = manifest.SITE_WIDE
-        for page_path, feed_path, name, slug in plans:
-            # Keys from the digests' hashes alone: a desk whose editions did not change is
-            # decided without reading its 200 entries.
-            looked = self._sums(slug)
-            window = []
-            if looked:  # the desk's days: up to the newest edition's, keyed slug/YYYY-MM-DD
-                newest = dt.date.fromisoformat(looked[0][0].rsplit("/", 1)[1])
-                window = self._sums(slug, since=newest - dt.timedelta(days=desk.DESK_DAYS - 1))
-            feed = Link(f"{name}: act-now items", feed_path)
-            render = functools.partial(self._page, page_path, name, window, feed)
-            build.offer(out, group, page_path, build.key("desk", page_path, feed, window), render)
-            for path, form in ((feed_path, rss), (json_path(feed_path), json_feed)):
-                render_feed = functools.partial(self._feed, feed, looked, form)
-                key = build.key("immediate", path, name, looked)
-                build.offer(out, group, path, key, render_feed)
-
-    def _sums(self, slug: str | None, since: dt.date | None = None) -> list[tuple[str, str]]:
-        """(key, sha256), newest first, of the editions (of project ``slug``, or all) an
-        act-now feed looks back over; given ``since``, of every edition from that day."""
-        where, params = ("1", ()) if slug is None else ("d.slug = ?", (slug,))
-        if since is None:
-            return self.build.state.sums_where(where, params, self.LOOKBACK)
-        return self.build.state.sums_where(f"{where} AND d.date >= ?", (*params, str(since)))
-
-    def _editions(self, sums: list[tuple[str, str]]) -> list[tuple[Entry, EditionActions]]:
-        """The entries of ``sums``' digests with their action items, as the manifest holds them."""
-        keys = [key for key, _ in sums]
-        entries = self.build.state.entries(keys)
-        self._actions.update(self.build.state.actions(k for k in keys if k not in self._actions))
-        return [(entries[k], self._actions[k]) for k in keys if k in entries and k in self._actions]
-
-    def _page(self, path: str, name: str, window: list[tuple[str, str]], feed: Link) -> bytes:
-        editions = self._editions(window)
-        build = self.build
-        root = urls.root_of(path)
-        info = build.info(
-            path,
-            f"Action items · {name}",
-            f"Every action item of {name} in the last {desk.DESK_DAYS} days, most urgent first.",
-            (feed, build.site_feed),
-        )
-        groups = desk.desk_groups(editions, build.markup, root)
-        return build.page("actions.html", info, name=name, groups=groups, days=desk.DESK_DAYS)
-
-    def _feed(
-        self,
-        feed: Link,
-        looked: list[tuple[str, str]],
-        form: Callable[[Channel, list[Item]], bytes],
-    ) -> bytes:
-        editions = self._editions(looked)
-        base = self.build.settings.site.base_url
-        items = []
-        for alert in desk.immediate_items(editions, self.build.settings.site.feed_items):
-            link = urls.absolute(base, alert.entry.path)
-            html = (
-                f"<p>{escape(alert.text)}</p><p>{escape(alert.repo)} · from the "
-                f"{escape(alert.entry.project)} edition of {escape(alert.entry.date_label)}</p>"
-            )
-            items.append(
-                Item(
-                    title=alert.text,
-                    link=f"{link}#actions",
-                    published=alert.entry.published,
-                    html=html,
-                    categories=(alert.repo,),
-                    id=f"{link}#action-{alert.index}",
-                )
-            )
-        channel = Channel(
-            title=feed.label,
-            link=urls.absolute(base, urls.ACTIONS),
-            description="Action items to act on now, newest first.",
-            self_url=urls.absolute(base, feed.path),
-        )
-        return form(channel, items)
-
-
 class Chrome(Struct, frozen=True):
     """What every page at one depth shows around its own content (see _chrome.html)."""
 
     masthead: Markup
     footer: Markup
+
+
+def _gone() -> bytes | None:
+    """The render of a search index file kept as it is: never called while it is on disk
+    (a missing one has the index made again by the next build)."""
+    return None
 
 
 def _earlier(day: dt.date) -> str:

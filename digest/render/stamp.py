@@ -98,7 +98,11 @@ def fingerprint(settings: Settings, code: str) -> str:
             for name in settings.site.__struct_fields__
             if name != "templates"  # a folder, hashed above by what it holds
         },
-        "topics": [[t.slug, t.name, t.description] for t in settings.topics],
+        # The rules too: they say which action items a topic's desk carries.
+        "topics": [
+            [t.slug, t.name, t.description, t.labels, t.paths, t.title_prefixes]
+            for t in settings.topics
+        ],
         "projects": [
             [p.key, p.shown, p.description, [(r.name, r.display_name) for r in p.repos]]
             for p in settings.projects

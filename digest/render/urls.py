@@ -18,6 +18,13 @@ ACTIONS = "actions.html"
 IMMEDIATE_FEED = "actions/immediate.xml"
 SITEMAP = "sitemap.xml"
 ROBOTS = "robots.txt"
+#: Every feed of the site, with what each carries.
+SUBSCRIBE = "subscribe.html"
+#: What a web server shows for a page that is not there.
+NOT_FOUND = "404.html"
+#: The search page (Pagefind) and the folder of its index.
+SEARCH = "search.html"
+SEARCH_INDEX = "pagefind"
 
 
 def edition_path(slug: str, day: dt.date) -> str:
@@ -38,6 +45,17 @@ def project_actions_path(slug: str) -> str:
 def project_immediate_feed_path(slug: str) -> str:
     """Return the path of project ``slug``'s feed of ``immediate`` action items."""
     return f"{slug}/immediate.xml"
+
+
+def desk_path(folder: str, urgency: str | None = None) -> str:
+    """Return the path of the desk in ``folder`` (``""``: the site's, ``rockets/``,
+    ``topics/arm/``), of one ``urgency`` if given."""
+    return f"{folder}actions-{urgency}.html" if urgency else f"{folder}actions.html"
+
+
+def topic_immediate_feed_path(slug: str) -> str:
+    """Return the path of topic ``slug``'s feed of ``immediate`` action items."""
+    return f"topics/{slug}/immediate.xml"
 
 
 def project_year_path(slug: str, year: int) -> str:
@@ -92,6 +110,9 @@ def absolute(base_url: str, path: str) -> str:
 _PAGE = re.compile(
     r"(?:[A-Za-z0-9][A-Za-z0-9._-]*/){0,2}[A-Za-z0-9][A-Za-z0-9._-]*\.(?:html|xml|css|json)"
     r"|robots\.txt"
+    # The search index Pagefind writes (see .search).
+    r"|pagefind/(?:[a-z]+/)?[A-Za-z0-9][A-Za-z0-9._-]*"
+    r"\.(?:js|css|json|pagefind|pf_meta|pf_index|pf_fragment|pf_filter)"
 )
 
 
@@ -99,6 +120,6 @@ def is_page_path(path: str) -> bool:
     """True when ``path`` has the shape of a page the Wire writes (``slug/2026-07-01.html``).
 
     No hidden names, no ``..``, no absolute path, at most two folders; ``.html``, ``.xml``,
-    ``.css`` or ``.json``; or ``robots.txt``.
+    ``.css`` or ``.json``; or ``robots.txt``; or a file of the search index.
     """
     return bool(_PAGE.fullmatch(path))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -208,6 +209,17 @@ def entry_of(digest: Digest, slug: str, day: dt.date, sha256: str) -> Entry:
     )
 
 
+class CitedChange(Struct, frozen=True):
+    """A change an action item cites, as the desks name it (one line: title and number)."""
+
+    n: int
+    #: The repository as pages write it (its display name when it has one).
+    repo: str
+    number: int | None
+    title: str
+    url: str
+
+
 class EditionActions(Struct, frozen=True):
     """An edition's action items as the desks read them; kept in the build manifest, so a
     desk is made without parsing the digests of its 30 days."""
@@ -215,27 +227,58 @@ class EditionActions(Struct, frozen=True):
     items: tuple[ActionItem, ...]
     #: The numbers of the edition's references (a citation of another number is dropped).
     known: frozenset[int]
+    #: The references the items cite, in reference order (the desks name the change).
+    cited: tuple[CitedChange, ...] = ()
+    #: For each item, the slugs of the configured topics its cited changes belong to.
+    topics: tuple[tuple[str, ...], ...] = ()
 
     @classmethod
-    def of(cls, digest: Digest) -> EditionActions:
-        """The action items of ``digest``."""
-        return cls(digest.action_items, frozenset(ref.n for ref in digest.references))
+    def of(cls, digest: Digest, topics: tuple[tuple[str, ...], ...] = ()) -> EditionActions:
+        """The action items of ``digest``; ``topics`` gives each item's topics."""
+        wanted = {n for item in digest.action_items for n in item.refs}
+        cited = tuple(
+            CitedChange(
+                ref.n, one_line(digest.shown(ref.repo)), ref.number, one_line(ref.title), ref.url
+            )
+            for ref in sorted(digest.references, key=lambda ref: ref.n)
+            if ref.n in wanted
+        )
+        return cls(
+            digest.action_items, frozenset(ref.n for ref in digest.references), cited, topics
+        )
+
+    def topics_of(self, index: int) -> tuple[str, ...]:
+        """The topics of the item at ``index`` (none known: ``()``)."""
+        return self.topics[index] if index < len(self.topics) else ()
+
+    def change(self, n: int) -> CitedChange | None:
+        """The cited change numbered ``n``, if the items cite it."""
+        return next((c for c in self.cited if c.n == n), None)
 
     def to_json(self) -> list[Any]:
         """Return them as JSON-ready data (inverse of :meth:`from_json`)."""
         items = [[i.text, i.repo, i.urgency.value, list(i.refs)] for i in self.items]
-        return [items, sorted(self.known)]
+        cited = [[c.n, c.repo, c.number, c.title, c.url] for c in self.cited]
+        return [items, sorted(self.known), cited, [list(t) for t in self.topics]]
 
     @classmethod
     def from_json(cls, raw: Any) -> EditionActions:
         """Rebuild them from :meth:`to_json` output; raise KeyError/ValueError/TypeError."""
-        items, known = raw
+        items, known, *more = raw
+        cited, topics = [*more, [], []][:2]
         return cls(
             tuple(
                 ActionItem(str(text), str(repo), Urgency(urgency), tuple(map(int, refs)))
                 for text, repo, urgency, refs in items
             ),
             frozenset(map(int, known)),
+            tuple(
+                CitedChange(
+                    int(n), str(repo), None if number is None else int(number), str(t), str(u)
+                )
+                for n, repo, number, t, u in cited
+            ),
+            tuple(tuple(map(str, t)) for t in topics),
         )
 
 
@@ -321,6 +364,8 @@ class EditionView(Struct, frozen=True):
     newcomers: tuple[NewcomerView, ...] = ()
     #: How far back the newcomers are measured, as ``1 June 2026``.
     history_since: str = ""
+    #: Whether the story opens with a plain word a drop cap can set (not ``CuTe`` or code).
+    drop_cap: bool = False
 
 
 def edition_view(
@@ -401,7 +446,18 @@ def edition_view(
             for n in digest.newcomers
         ),
         history_since=long_date(digest.history_since) if digest.history_since else "",
+        drop_cap=plain_opening(digest.body),
     )
+
+
+#: A word a drop cap may set: a capital then lower-case letters only, then a space or a
+#: stop ("The", "Arm"; not "CuTe", "PyTorch", "`torch.compile`", "2.6x" or "[1]").
+_PLAIN_OPENING = re.compile(r"[A-Z][a-z]*[\s,;:.!?]")
+
+
+def plain_opening(body: str) -> bool:
+    """Whether the Markdown ``body`` opens with a plain word (see :data:`_PLAIN_OPENING`)."""
+    return bool(_PLAIN_OPENING.match(body.lstrip()))
 
 
 def structured_data(view: EditionView, canonical: str, publisher: str) -> Markup:
