@@ -209,7 +209,18 @@ def test_a_new_capability_is_tried_and_nothing_generic_is_added() -> None:
     assert problems(digest, pulls) == []
     texts = [a.text for a in digest.action_items]
     # What the facts support, and nothing to make up a count ("Skim both changes ...").
-    assert texts == ["Try the new abort mode in Guidance: rocket adds an abort mode"], texts
+    # An abort mode has no name a user could type: news to watch for, not to try.
+    assert [t.split(" ", 1)[0] for t in texts] == ["Watch"], texts
+    assert "the change that adds an abort mode in the next rocket release" in texts[0]
+    named = [
+        make_pull("Guidance: add `abort_ascent()`", "Any controller can now abort the ascent."),
+        pulls[1],
+    ]
+    texts = [a.text for a in write(named).action_items]
+    assert texts == [
+        "Try the new abort_ascent() in Guidance: support for it is new on the main branch, so "
+        "the next release will have it"
+    ], texts
 
 
 def test_titles_without_a_verb_in_one_story_share_lands() -> None:

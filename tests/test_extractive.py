@@ -72,7 +72,7 @@ def test_faq_answers_standard_questions_and_names_repos() -> None:
 def test_a_single_change_day_has_the_one_action_its_facts_support() -> None:
     pulls = [
         make_pull(
-            "Add a heat shield simulator", "Simulates re-entry heating for the capsule model."
+            "Add a `HeatShield` simulator", "Simulates re-entry heating for the capsule model."
         )
     ]
     digest = write(pulls)

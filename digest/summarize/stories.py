@@ -278,8 +278,12 @@ def story_sentence(
         tail = f" {escape(ending)}" if ending else ""
         said = f"{who} {'lands' if nouns else phrases[0].verb} {join_words(parts)}{tail}"
     else:
+        # "ExecuTorch uploads javadoc" is too short to read as news on its own.
+        short = len(members) == 1 and len(phrases[0].predicate().split()) < 3
+        where = " on the main branch" if short else ""
         parts = [
-            f"{escape(p.predicate())}{cite(item)}" for p, item in zip(phrases, members, strict=True)
+            f"{escape(p.predicate() + where)}{cite(item)}"
+            for p, item in zip(phrases, members, strict=True)
         ]
         said = f"{who} {join_words(parts)}"
     return f"{escape(opener)} {said}" if opener else said

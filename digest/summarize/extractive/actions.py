@@ -16,7 +16,7 @@ from msgspec import Struct
 
 from digest.models import Urgency
 from digest.summarize.base import Item, Story
-from digest.summarize.classify import SEVERE
+from digest.summarize.classify import GRAVE, SEVERE
 from digest.summarize.phrasing import fit, parse_title, plain, say_count
 from digest.summarize.stories import (
     ADDS,
@@ -71,12 +71,15 @@ class _Context(Struct, frozen=True):
         return self.audience_of(self.lead)
 
     def audience_of(self, item: Item) -> str:
-        """Who uses what ``item`` changed: the story's named area, else ``item``'s code
-        directory, else the repository."""
+        """Who uses what ``item`` changed: the story's named area (a backend, a tool), else
+        a package a user installs by name, else the repository: never an internal folder."""
         named = area_of(self.story)
         if named:
             return named
-        return audience_of_place(item.facts.place) or repo_name(self.story)
+        place = item.facts.place.split("/")
+        if len(place) == 2 and place[0] in _USER_PACKAGE_DIRS:
+            return f"the {place[1]} {_USER_PACKAGE_DIRS[place[0]]}"
+        return repo_name(self.story)
 
     @property
     def thing(self) -> str:
@@ -99,6 +102,9 @@ class _Context(Struct, frozen=True):
 _PRE_RELEASE = re.compile(r"\d(a|alpha|b|beta|dev|rc)\.?\d*$", re.I)
 #: Folders whose sub-folders are packages a user installs by name.
 _PACKAGE_DIRS = {"crates": "crate", "packages": "package", "libs": "library", "plugins": "plugin"}
+#: Of those, the folders whose packages users install themselves (a workspace's crates are
+#: mostly the tool's own internals: "the ruff_python_parser crate" helps no reader).
+_USER_PACKAGE_DIRS = {"packages": "package", "plugins": "plugin"}
 
 
 def audience_of_place(place: str) -> str:
@@ -252,8 +258,7 @@ def _support(c: _Context) -> Action | None:
     lead = supporting[0]
     return c.act(
         "Try",
-        f"Try {_the_new(_thing(lead))} in {c.audience}: "
-        f"{c.clause_of(lead, 'support for it is new on the main branch')}",
+        f"Try {_the_new(_thing(lead))} in {c.audience}: {_why_new(lead)}",
         Urgency.PLAN if c.rank < 2 else Urgency.MONITOR,
         supporting,
     )
@@ -266,16 +271,37 @@ def _new(item: Item) -> bool:
 
 
 def _feature(c: _Context) -> Action | None:
-    """A new capability (a mode, an API, an option): try it, and say what it is."""
+    """A new capability users call by name (an API, a flag, an option): try it. A feature
+    without a name a user could type is news, not an instruction."""
     lead = c.lead
-    if lead.kind not in ("feature", "reland") or not _new(lead):
+    if lead.kind not in ("feature", "reland") or not _new(lead) or not _named(lead):
         return None
     return c.act(
         "Try",
-        f"Try {_the_new(c.thing)} in {c.audience}: "
-        f"{c.clause_of(lead, 'it is new on the main branch')}",
+        f"Try {_the_new(c.thing)} in {c.audience}: {_why_new(lead)}",
         Urgency.PLAN if c.rank < 2 else Urgency.MONITOR,
     )
+
+
+#: What a user types: a code span, a call, a flag, a dotted or snake_case name, CamelCase.
+_NAMED = re.compile(
+    r"`[^`]+`|\b\w+\(\)|(?<!\w)--?[a-z][\w-]+|\b[A-Za-z_]\w*\.[A-Za-z_]\w+|\b[a-z]+_[a-z0-9_]+"
+    r"|\b[A-Z][a-z]+[A-Z]\w*"
+)
+
+
+def _named(item: Item) -> bool:
+    """True when ``item``'s title names something a user calls or sets."""
+    return bool(item.facts.names) or bool(_NAMED.search(item.headline_title))
+
+
+def _why_new(item: Item) -> str:
+    """Why trying ``item`` is worth it now, from its facts."""
+    if item.facts.new_support:
+        return "support for it is new on the main branch, so the next release will have it"
+    if item.facts.api_change:
+        return "it is a new public API on the main branch, so the next release will have it"
+    return "it is on the main branch now, so the next release will have it"
 
 
 def _the_new(thing: str) -> str:
@@ -295,10 +321,13 @@ def _fix(c: _Context) -> Action | None:
     """A fix of what users hit (a crash, a wrong result, a hang): re-test where it was."""
     if c.lead.kind != "fix" or not SEVERE.search(f"{c.lead.pull.title}\n{c.lead.summary}"):
         return None
+    grave = GRAVE.search(f"{c.lead.pull.title}\n{c.lead.summary}")
+    symptom = f"a {grave[0].lower()}" if grave else "a bug users hit"
+    told = c.clause_of(c.lead, f"{repo_name(c.story)} fixes {symptom} there")
     return c.act(
         "Re-test",
-        f"Re-test what you run on {c.audience} once you upgrade {repo_name(c.story)}: "
-        f"{c.clause_of(c.lead, f'the fix for {_thing(c.lead)} is merged')}",
+        f"Re-test what you run on {c.audience} with the next {repo_name(c.story)} release: "
+        f"{told}, merged and not yet released",
         Urgency.PLAN if c.rank < 2 else Urgency.MONITOR,
     )
 
@@ -358,13 +387,16 @@ _REACH = {
 
 
 def watch_action(item: Item, name: str, changes: int) -> Action:
-    """The one item of a day whose facts support no instruction: watch ``item``, the change
-    most likely to reach users of the repository written ``name``, and why."""
+    """The one item of a day whose facts support no instruction: watch for ``item``, the
+    change most likely to reach users of the repository written ``name``, and say why."""
     why = _REACH.get(item.kind, "it changes how the project is built or tested")
-    place = audience_of_place(item.facts.place) or name
     among = "the day's one change" if changes == 1 else f"the day's {say_count(changes, 'change')}"
+    phrase = phrase_of(item)
+    said = plain(phrase.predicate())
+    if not phrase.verb or plain(tidy(item.headline_title)).lower() in said.lower():
+        said = f"is about {_thing(item)}"  # never the title again, whole
     text = (
-        f"Watch {_thing(item)} in {place} over the next days: of {among} it is the one most "
-        f"likely to reach users, as {why}"
+        f"Watch for the change that {said} in the next {name} release: of {among} it is "
+        f"the one most likely to reach users, as {why}"
     )
     return Action("Watch", text, Urgency.MONITOR, (item,), item.pull.repo)
