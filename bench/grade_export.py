@@ -13,6 +13,7 @@ read the edition against the day. Run it at the commit being graded; the grades 
 from __future__ import annotations
 
 import datetime as dt
+import re
 import sys
 from pathlib import Path
 
@@ -49,7 +50,8 @@ def main() -> int:
             f"DEK: {digest.dek}",
             "",
             "BODY:",
-            digest.body,
+            # As a reader sees it: Markdown's escapes are not on the page.
+            re.sub(r"\\([\\`*_\[\]<>!#|~{}()+.-])", r"\1", digest.body),
             "",
             "ACTION ITEMS:",
             *(f"- [{a.urgency.value}] {a.text} (refs {list(a.refs)})" for a in digest.action_items),
