@@ -306,6 +306,8 @@ class _Draft(Struct):
             thing = f"one {plain(phrase_of(told_item(story)).relative())}"
             if story.kind in ROUTINE_KINDS or len(thing) > 90 or content_words(thing) & said:
                 continue
+            if not phrase_of(told_item(story)).verb:
+                continue  # a title that reads as no clause is named in the list, not here
             things.append(thing)
             said |= content_words(thing)
             if len(things) == 2:
