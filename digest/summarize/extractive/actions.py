@@ -56,6 +56,9 @@ class _Context(Struct, frozen=True):
     story: Story
     items: tuple[Item, ...]
     rank: int
+    #: The version the story's repository released that day ("" for none): a fix merged
+    #: before it ships in it.
+    released: str = ""
 
     @property
     def lead(self) -> Item:
@@ -147,6 +150,13 @@ _BY_NUMBER = "pull request #"
 def _removes(item: Item) -> bool:
     """True when ``item`` is a revert of a change that removed something (now back)."""
     return item.kind == "revert" and removes(parse_title(plain(reverted_title(item))).verb)
+
+
+def _version_name(item: Item) -> str:
+    """How an action names the version ``item`` releases: ``version 0.15.1``, ``svelte@5.1``."""
+    if "@" in item.version or not item.version_number:
+        return item.version
+    return f"version {item.version.removeprefix('v')}"
 
 
 def _release(c: _Context) -> Action | None:
@@ -324,12 +334,17 @@ def _fix(c: _Context) -> Action | None:
     grave = GRAVE.search(f"{c.lead.pull.title}\n{c.lead.summary}")
     symptom = f"a {grave[0].lower()}" if grave else "a bug users hit"
     told = c.clause_of(c.lead, f"{repo_name(c.story)} fixes {symptom} there")
-    return c.act(
-        "Re-test",
-        f"Re-test what you run on {c.audience} with the next {repo_name(c.story)} release: "
-        f"{told}, merged and not yet released",
-        Urgency.PLAN if c.rank < 2 else Urgency.MONITOR,
-    )
+    if c.released:  # the day's release may carry it: say so, never "not yet released"
+        text = (
+            f"Re-test what you run on {c.audience} once you are on {c.released} or later: "
+            f"{told}, merged the day {c.released} was cut"
+        )
+    else:
+        text = (
+            f"Re-test what you run on {c.audience} with the next {repo_name(c.story)} "
+            f"release: {told}, merged and not yet released"
+        )
+    return c.act("Re-test", text, Urgency.PLAN if c.rank < 2 else Urgency.MONITOR)
 
 
 #: Each recipe turns a fact of the day into an instruction; a day whose facts support no
@@ -360,11 +375,18 @@ def draft_actions(
     """
     actions: list[Action] = []
     used: set[str] = set()
+    released = {
+        story.repo: _version_name(story.lead)
+        for story in reversed([*leads, *extra])
+        if story.kind == "release" and not bumps_version(story.lead) and story.lead.version
+    }
     for rank, story in enumerate([*leads, *extra]):
         if len(actions) >= MAX_ACTIONS:
             break
         items = members.get(story) or (story.lead,)
-        context = _Context(story=story, items=tuple(items), rank=rank)
+        context = _Context(
+            story=story, items=tuple(items), rank=rank, released=released.get(story.repo, "")
+        )
         # Past the top three stories, only what a team must act on earns an item.
         for recipe in _RECIPES if rank < 3 else _STRONG_RECIPES:
             drafted = recipe(context)

@@ -56,6 +56,12 @@ _SPARE_REFERENCES = 1
 #: A clause longer than this tells a revert or re-land by what it is about.
 _SHORT_CLAUSE = 70
 _OPENERS = ("Elsewhere, ", "Meanwhile, ", "Also, ")
+#: A title that says it fixes something ("Fix X", "Avoid a panic", "Don't drop Y").
+_FIX_OPENING = re.compile(
+    r"(fix|fixes|fixed|avoid|prevent|handle|correct|resolve|repair|restore|reject|"
+    r"don'?t|do not|no longer|stop|ensure|guard|preserve)\b",
+    re.I,
+)
 _URGENCY_WORD = {
     Urgency.IMMEDIATE: "Now",
     Urgency.PLAN: "Plan",
@@ -240,7 +246,10 @@ class _Draft(Struct):
         several = len(self.brief.repos) > 1
         lines = []
         for item in items:
-            title = upper_first(md_escape(tidy(item.headline_title).rstrip(".")))
+            title = tidy(item.headline_title).rstrip(".")
+            if item.kind == "fix" and not _FIX_OPENING.match(title):
+                title = f"Fix: {title}"  # "Incorrect length check on zip" names the bug fixed
+            title = upper_first(md_escape(title))
             where = [self.brief.shown(item.pull.repo)] if several else []
             if item.area:
                 where.append(md_escape(tidy(item.area)))
