@@ -36,6 +36,7 @@ import subprocess
 import tempfile
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -106,13 +107,12 @@ class SearchPlan(Struct, frozen=True):
         """The last build's files of ``bundle``, sorted."""
         return list(self.by_folder.get(bundle.folder, ()))
 
-    def to_build(self, present: Iterable[str] = ()) -> tuple[Bundle, ...]:
+    def to_build(self, present: AbstractSet[str]) -> tuple[Bundle, ...]:
         """The bundles to make again: not kept, or with a file not in ``present``."""
-        on_disk = set(present)
         found = []
         for bundle in self.bundles:
             kept = self.kept(bundle)
-            if kept is None or not on_disk.issuperset(kept):
+            if kept is None or not present >= set(kept):
                 found.append(bundle)
         return tuple(found)
 

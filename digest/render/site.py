@@ -192,7 +192,7 @@ def _build_site(
             build.offer_year(out, group, everything, found)
     build.offer_site_wide(out, everything, found, recorded - planned)
     out.finish()
-    index = build.plan_search(out, recorded - planned)
+    index = build.plan_search(out, recorded - planned, checked.present - checked.suspect)
     # The search index's files are cleared after it is made again, from the pages as they
     # will be published: most keep their names (Pagefind names them by their contents).
     deleted = out.remove_stale(lambda path: not search.of_index(path))
@@ -564,10 +564,12 @@ class _Build:
         render = functools.partial(sitemap_index, base, maps)
         self.offer(out, group, urls.SITEMAP, self.key("sitemap index", maps), render)
 
-    def plan_search(self, out: Output, clean: set[int]) -> search.SearchPlan | None:
+    def plan_search(
+        self, out: Output, clean: set[int], present: set[str]
+    ) -> search.SearchPlan | None:
         """Plan the search index over the pages the site will hold (``out``'s and those of
-        the ``clean`` groups); the bundles as the last build made them are offered as they
-        are."""
+        the ``clean`` groups); the bundles as the last build made them, all their files
+        ``present`` when the build began, are offered as they are."""
         binary = search.executable()
         if binary is None:
             log.warning(
@@ -581,8 +583,7 @@ class _Build:
         named = [(path, sha, manifest.group_name(group)) for path, sha, group in pages]
         index = search.plan(binary, named, out.previous)
         # A bundle with a file missing is made again.
-        on_disk = {path for path in index.previous if (out.site_dir / path).is_file()}
-        index = msgspec.structs.replace(index, todo=index.to_build(on_disk))
+        index = msgspec.structs.replace(index, todo=index.to_build(present))
         for bundle in index.bundles:
             if bundle not in index.todo:
                 for path in index.kept(bundle) or ():
