@@ -204,7 +204,7 @@ def test_a_fresh_checkout_of_the_data_renders_nothing_again(
     # The page, and the search index, which covers it.
     pages = [p for p in report.written if not p.startswith("pagefind/")]
     assert pages == ["rockets/pr/acme-rockets-401.html"]
-    assert "pagefind/pagefind-entry.json" in report.written
+    assert "pagefind/2026-03/pagefind-entry.json" in report.written  # its month's bundle
 
 
 def test_an_edition_names_new_contributors_and_how_far_back_it_knows(

@@ -1,16 +1,28 @@
-"""The search index: Pagefind over the editions and the pull-request pages.
+"""The search index: Pagefind over the editions and the pull-request pages, one bundle a month.
 
 Pagefind (PyPI ``pagefind[bin]`` ships its binary) reads the built pages and writes a static
-index, ``pagefind/``, that the search page's script queries in the browser; nothing runs
-on a server. Only the parts of pages marked ``data-pagefind-body`` are indexed: the
-editions' and pull-request pages' articles.
+index that the search page's script queries in the browser; nothing runs on a server. Only
+the parts of pages marked ``data-pagefind-body`` are indexed: the editions' and
+pull-request pages' articles.
 
 Pagefind cannot add pages to an index it wrote: each run reads every page again. So the
-index is keyed by the SHA-256 of every indexed page's bytes (the manifest holds them): a
-build that changed no edition or pull-request page keeps the index as it is, without
-running Pagefind; one that changed any runs it over the whole site. Its files go through
-the build's :class:`Output` like every page: recorded in the manifest with their hashes,
-checked when a build starts from a restored copy, and deleted when no longer made.
+index is split into independent *bundles*, one per calendar month, each built by its own
+Pagefind run into its own folder (``pagefind/2026-08/``) over that month's pages only: its
+editions and the pages of the changes they cite first. A pull-request page belongs to the
+month of its first citing edition, which is also the day its page is read from (the
+collected day that merged it): a change is merged once, so the page never moves to another
+bundle once written; a later citer changes its bytes, and so its month's bundle, only.
+
+Each bundle is keyed by the SHA-256 of its own pages' bytes (the manifest holds them) and of
+Pagefind's version: a build remakes only the bundles whose pages changed, so adding a day
+runs Pagefind over one month's pages however long the archive. The search page loads the
+newest bundle as its main index and merges the others in the browser (Pagefind's
+``mergeIndex``); merged indexes use the main one's code and WebAssembly, so only the newest
+bundle carries them (:data:`RUNTIME`): the others hold their index data alone.
+
+The files go through the build's :class:`Output` like every page: recorded in the manifest
+with their hashes, checked when a build starts from a restored copy, and deleted when no
+longer made (a month whose editions are all gone, the code of a bundle no longer newest).
 """
 
 from __future__ import annotations
@@ -22,7 +34,10 @@ import re
 import shutil
 import subprocess
 import tempfile
+from collections import defaultdict
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from msgspec import Struct
@@ -33,20 +48,78 @@ from digest.render import urls
 log = logging.getLogger("digest")
 #: Edition pages (``rockets/2026-07-01.html``) and pull-request pages (``rockets/pr/…``).
 _INDEXED = re.compile(r"[a-z0-9-]+/(?:\d{4}-\d{2}-\d{2}|pr/[^/]+)\.html")
-#: Seconds Pagefind may take (about 15 s for 6,000 pages on a busy 2-core machine).
+#: A bundle's folder under :data:`urls.SEARCH_INDEX`: its month.
+_MONTH = re.compile(r"\d{4}-\d{2}")
+#: What the search page's browser needs besides the index: Pagefind's code, its default
+#: UI and its WebAssembly. Kept in the newest bundle only.
+RUNTIME = re.compile(r"pagefind(?:-worker|-ui)?\.(?:js|css)|wasm\.[a-z_-]+\.pagefind")
+#: The index data of a bundle (what ``mergeIndex`` reads).
+_DATA = re.compile(r"pagefind-entry\.json|pagefind\.[^/]+\.pf_meta|(?:index|fragment|filter)/.+")
+#: Seconds one Pagefind run may take (a month of about 170 pages takes well under one).
 TIMEOUT = 600
 
 
-class SearchPlan(Struct, frozen=True):
-    """What the build does with the index: its key, and the files of the last index."""
+class Bundle(Struct, frozen=True):
+    """The index of one month's pages."""
 
+    #: ``YYYY-MM``.
+    month: str
+    #: The SHA-256 of Pagefind's version and of the month's pages (paths and bytes).
     key: str
-    #: The last build's index files and their keys.
-    previous: dict[str, str]
+    #: The site paths of its pages, sorted.
+    pages: tuple[str, ...]
 
     @property
-    def unchanged(self) -> bool:
-        return bool(self.previous) and all(k == self.key for k in self.previous.values())
+    def folder(self) -> str:
+        return folder(self.month)
+
+
+class SearchPlan(Struct, frozen=True):
+    """The bundles of the index (oldest first), and the files of the last build's index."""
+
+    bundles: tuple[Bundle, ...]
+    #: The last build's index files and their keys ("" when not to be trusted).
+    previous: dict[str, str]
+    #: The bundles to make again (see :meth:`to_build`).
+    todo: tuple[Bundle, ...] = ()
+    #: The paths of ``previous`` by bundle folder, sorted.
+    by_folder: dict[str, tuple[str, ...]] = {}
+
+    @property
+    def newest(self) -> str:
+        return self.bundles[-1].month if self.bundles else ""
+
+    def kept(self, bundle: Bundle) -> list[str] | None:
+        """The files of ``bundle`` as the last build made them, if they can be kept as they
+        are (every one from its key, the newest bundle's with Pagefind's code); else None."""
+        files = self.files(bundle)
+        data = [p for p in files if not RUNTIME.fullmatch(p.removeprefix(bundle.folder + "/"))]
+        runtime = sorted(set(files) - set(data))
+        if not data or any(self.previous[p] != bundle.key for p in data):
+            return None
+        if bundle.month != self.newest:
+            return data  # its code is no longer wanted: deleted as stale
+        if not runtime or any(self.previous[p] != bundle.key for p in runtime):
+            return None  # the newest bundle without its code: made again
+        return files
+
+    def files(self, bundle: Bundle) -> list[str]:
+        """The last build's files of ``bundle``, sorted."""
+        return list(self.by_folder.get(bundle.folder, ()))
+
+    def to_build(self, present: AbstractSet[str]) -> tuple[Bundle, ...]:
+        """The bundles to make again: not kept, or with a file not in ``present``."""
+        found = []
+        for bundle in self.bundles:
+            kept = self.kept(bundle)
+            if kept is None or not present >= set(kept):
+                found.append(bundle)
+        return tuple(found)
+
+
+def folder(month: str) -> str:
+    """The folder of the bundle of ``month`` (``pagefind/2026-08``)."""
+    return f"{urls.SEARCH_INDEX}/{month}"
 
 
 def of_index(path: str) -> bool:
@@ -70,7 +143,7 @@ def executable() -> str | None:
 
 
 def version(binary: str) -> str:
-    """What ``binary --version`` says (part of the index's key)."""
+    """What ``binary --version`` says (part of each bundle's key)."""
     try:
         done = subprocess.run(
             [binary, "--version"], capture_output=True, text=True, timeout=60, check=True
@@ -80,23 +153,65 @@ def version(binary: str) -> str:
     return done.stdout.strip()
 
 
-def plan(binary: str, pages: Iterable[tuple[str, str]], previous: Mapping[str, str]) -> SearchPlan:
-    """The plan for an index of ``pages`` ((path, SHA-256) of every page of the site, as it
-    will be), given the last build's page keys ``previous``."""
-    h = hashlib.sha256(version(binary).encode())
-    for path, sha in sorted(pages):
-        if indexed(path):
+def plan(
+    binary: str, pages: Iterable[tuple[str, str, str]], previous: Mapping[str, str]
+) -> SearchPlan:
+    """The plan for an index of ``pages`` ((path, SHA-256, ``YYYY-MM`` of its group) of
+    every page of the site, as it will be), given the last build's page keys ``previous``."""
+    by_month: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for path, sha, month in pages:
+        if indexed(path) and _MONTH.fullmatch(month):
+            by_month[month].append((path, sha))
+    made = version(binary)
+    bundles = []
+    for month, found in sorted(by_month.items()):
+        h = hashlib.sha256(f"{made}\0{month}\0".encode())
+        for path, sha in sorted(found):
             h.update(f"{path}\0{sha}\0".encode())
+        bundles.append(Bundle(month, h.hexdigest(), tuple(sorted(p for p, _ in found))))
     old = {p: k for p, k in previous.items() if of_index(p)}
-    return SearchPlan(h.hexdigest(), old)
+    by_folder: dict[str, list[str]] = defaultdict(list)
+    for path in sorted(old):
+        by_folder["/".join(path.split("/")[:2])].append(path)
+    grouped = {name: tuple(paths) for name, paths in by_folder.items()}
+    return SearchPlan(tuple(bundles), old, by_folder=grouped)
 
 
-def build_index(binary: str, site_dir: Path) -> dict[str, bytes]:
-    """Run Pagefind over ``site_dir``; return the index's files (site-relative path: bytes)."""
+def build_bundles(
+    binary: str, site_dir: Path, bundles: Iterable[Bundle], newest: str, workers: int = 1
+) -> dict[str, bytes]:
+    """Run Pagefind once per bundle of ``bundles`` over its pages in ``site_dir``, ``workers``
+    runs at a time; return their files (site-relative path: bytes), Pagefind's code only in
+    the ``newest`` month's."""
+    todo = list(bundles)
+    if not todo:
+        return {}
+    with ThreadPoolExecutor(max(1, min(workers, len(todo)))) as pool:
+        built = pool.map(lambda b: build_bundle(binary, site_dir, b, b.month == newest), todo)
+        return {path: data for files in built for path, data in files.items()}
+
+
+def build_bundle(binary: str, site_dir: Path, bundle: Bundle, runtime: bool) -> dict[str, bytes]:
+    """Run Pagefind over the pages of ``bundle`` in ``site_dir``; return the bundle's files
+    (site-relative path: bytes), with Pagefind's code when ``runtime``."""
     with tempfile.TemporaryDirectory(prefix=".pagefind-", dir=site_dir.parent) as tmp:
-        out = Path(tmp) / urls.SEARCH_INDEX
-        command = [binary, "--site", str(site_dir), "--output-path", str(out), "--silent"]
-        env = {**os.environ, "PAGEFIND_SOURCE": str(site_dir)}
+        # Pagefind reads a folder: one holding only this month's pages, at their paths
+        # (so their URLs), linked rather than copied.
+        source = Path(tmp) / "site"
+        for page in bundle.pages:
+            target = source / page
+            target.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                os.link(site_dir / page, target)
+            except FileNotFoundError:
+                log.warning(
+                    "search index: %s is missing; %s is made without it", page, bundle.month
+                )
+            except OSError:
+                shutil.copyfile(site_dir / page, target)
+        out = Path(tmp) / "out"
+        command = [binary, "--site", str(source), "--output-path", str(out), "--silent"]
+        env = {**os.environ, "PAGEFIND_SOURCE": str(source)}
         try:
             subprocess.run(
                 command, capture_output=True, text=True, timeout=TIMEOUT, check=True, env=env
@@ -108,10 +223,13 @@ def build_index(binary: str, site_dir: Path) -> dict[str, bytes]:
             raise WireError(f"search index: cannot run Pagefind: {error}") from None
         files = {}
         for path in sorted(out.rglob("*")):
-            if path.is_file():
-                name = f"{urls.SEARCH_INDEX}/{path.relative_to(out).as_posix()}"
-                if urls.is_page_path(name):
-                    files[name] = path.read_bytes()
-                else:
-                    log.debug("search index: %s left out (not a shape the site publishes)", name)
+            if not path.is_file():
+                continue
+            inside = path.relative_to(out).as_posix()
+            name = f"{bundle.folder}/{inside}"
+            wanted = _DATA.fullmatch(inside) or (runtime and RUNTIME.fullmatch(inside))
+            if wanted and urls.is_page_path(name):
+                files[name] = path.read_bytes()
+            else:
+                log.debug("search index: %s left out", name)
         return files

@@ -192,14 +192,14 @@ def _build_site(
             build.offer_year(out, group, everything, found)
     build.offer_site_wide(out, everything, found, recorded - planned)
     out.finish()
-    index = build.plan_search(out, recorded - planned)
+    index = build.plan_search(out, recorded - planned, checked.present - checked.suspect)
     # The search index's files are cleared after it is made again, from the pages as they
     # will be published: most keep their names (Pagefind names them by their contents).
     deleted = out.remove_stale(lambda path: not search.of_index(path))
     of_index = {p for p in checked.suspect if search.of_index(p)}
     pages_only = verify.Checked(checked.present, checked.suspect - of_index, checked.removed)
     deleted += verify.clear(site_dir, pages_only, out, deleted)
-    if index is not None and not index.unchanged:
+    if index is not None and index.todo:
         build.offer_search(out, index)
     deleted += out.remove_stale(search.of_index)
     deleted += verify.clear(site_dir, verify.Checked(checked.present, of_index, []), out, deleted)
@@ -564,9 +564,12 @@ class _Build:
         render = functools.partial(sitemap_index, base, maps)
         self.offer(out, group, urls.SITEMAP, self.key("sitemap index", maps), render)
 
-    def plan_search(self, out: Output, clean: set[int]) -> search.SearchPlan | None:
+    def plan_search(
+        self, out: Output, clean: set[int], present: set[str]
+    ) -> search.SearchPlan | None:
         """Plan the search index over the pages the site will hold (``out``'s and those of
-        the ``clean`` groups); an index as the last build made it is offered as it is."""
+        the ``clean`` groups); the bundles as the last build made them, all their files
+        ``present`` when the build began, are offered as they are."""
         binary = search.executable()
         if binary is None:
             log.warning(
@@ -575,24 +578,33 @@ class _Build:
             return None
         self._pagefind = binary
         kept = self.state.pages(clean)
-        pages = [(path, page.sha256) for path, page in kept.items()]
-        pages += [(path, out.sums.get(path, "")) for path in out.done]
-        index = search.plan(binary, pages, out.previous)
-        if not all((out.site_dir / path).is_file() for path in index.previous):
-            index = search.SearchPlan(index.key, {})  # a file is missing: made again
-        if index.unchanged:
-            for path in sorted(index.previous):
-                self.offer(out, manifest.SITE_WIDE, path, index.key, _gone)
-            out.finish()
+        pages = [(path, page.sha256, page.group) for path, page in kept.items()]
+        pages += [(path, out.sums.get(path, ""), self.groups.get(path, 0)) for path in out.done]
+        named = [(path, sha, manifest.group_name(group)) for path, sha, group in pages]
+        index = search.plan(binary, named, out.previous)
+        # A bundle with a file missing is made again.
+        index = msgspec.structs.replace(index, todo=index.to_build(present))
+        for bundle in index.bundles:
+            if bundle not in index.todo:
+                for path in index.kept(bundle) or ():
+                    self.offer(out, manifest.SITE_WIDE, path, bundle.key, _gone)
+        out.finish()
         return index
 
     def offer_search(self, out: Output, index: search.SearchPlan) -> None:
-        """Build the search index over the site as it now is and offer its files."""
-        files = search.build_index(self._pagefind, out.site_dir)
+        """Build the bundles of the index whose pages changed, over the site as it now is,
+        and offer their files."""
+        if not index.todo:
+            return
+        files = search.build_bundles(
+            self._pagefind, out.site_dir, index.todo, index.newest, workers=out.workers
+        )
+        keys = {bundle.folder: bundle.key for bundle in index.todo}
         for path, data in sorted(files.items()):
             if not (out.site_dir / path).is_file():
                 out.gone(path)  # lost since the build began: written again
-            self.offer(out, manifest.SITE_WIDE, path, index.key, functools.partial(bytes, data))
+            key = keys["/".join(path.split("/")[:2])]
+            self.offer(out, manifest.SITE_WIDE, path, key, functools.partial(bytes, data))
         out.finish()
 
     def _html_of(self, group: int) -> list[str]:

@@ -203,12 +203,17 @@ def offer(build: _Build, out: Output, found: Sequence[Collection], desks: Desks)
         "Search every edition and every change the site has a page for.",
         (site_feed(site.title),),
     )
+    # The search index's bundles, newest first: a month's, for every month with an edition.
+    bundles = sorted(
+        (manifest.group_name(g) for g in build.state.groups_of_editions() if g % 100),
+        reverse=True,
+    )
     build.offer(
         out,
         group,
         urls.SEARCH,
-        build.key("search", search_info),
-        lambda: build.page("search.html", search_info),
+        build.key("search", search_info, bundles),
+        lambda: build.page("search.html", search_info, bundles=bundles),
     )
     # Served for any missing address, at any depth: its links start at the site's path.
     base_path = urlsplit(site.base_url).path or "/"

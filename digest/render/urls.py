@@ -110,8 +110,9 @@ def absolute(base_url: str, path: str) -> str:
 _PAGE = re.compile(
     r"(?:[A-Za-z0-9][A-Za-z0-9._-]*/){0,2}[A-Za-z0-9][A-Za-z0-9._-]*\.(?:html|xml|css|json)"
     r"|robots\.txt"
-    # The search index Pagefind writes (see .search).
-    r"|pagefind/(?:[a-z]+/)?[A-Za-z0-9][A-Za-z0-9._-]*"
+    # The search index Pagefind writes, a bundle a month (see .search); the flat shape of
+    # earlier versions too, so that its files are deleted.
+    r"|pagefind/(?:\d{4}-\d{2}/)?(?:[a-z]+/)?[A-Za-z0-9][A-Za-z0-9._-]*"
     r"\.(?:js|css|json|pagefind|pf_meta|pf_index|pf_fragment|pf_filter)"
 )
 
