@@ -49,6 +49,8 @@ from digest.summarize.stories import (
 _LOG = logging.getLogger("digest.summarize")
 #: At most this many changes of one story share its sentence.
 MEMBERS_PER_STORY = 3
+#: One-change stories told together in one sentence at most (the rest are listed).
+MAX_BRIEFS_TOLD = 3
 #: Changes the closing list names at most (more when a repository's briefs need room).
 MAX_LISTED = 5
 #: References kept for routine examples and actions outside the lead stories.
@@ -201,7 +203,12 @@ class _Draft(Struct):
                 told = tuple(m for m in members[story] if m is story.lead or reads_as_clause(m))
                 listed += [m for m in members[story] if m not in told]
                 paragraphs.append(self._story_paragraph(story, told, opener))
-            listed += [item for s in briefs for item in members[s]]
+            # Up to three one-change stories that read as clauses share a sentence; the
+            # rest are listed by their titles.
+            told_briefs = [s for s in briefs if reads_as_clause(s.lead)][:MAX_BRIEFS_TOLD]
+            if told_briefs:
+                paragraphs.append(self._briefs_paragraph(told_briefs))
+            listed += [item for s in briefs if s not in told_briefs for item in members[s]]
         listed += [item for item in routine if item not in listed]
         if listed:
             paragraphs += self._brief_list(listed)
@@ -239,6 +246,11 @@ class _Draft(Struct):
             and not any(opens_with_name(sentence, name) for name in names)
             and not any(opens_with_area(sentence, area) for area in areas)
         ][:2]
+
+    def _briefs_paragraph(self, briefs: list[Story]) -> str:
+        """One sentence for several one-change stories of a repository: ``X also does A [n]...``."""
+        parts = [f"{md_escape(phrase_of(s.lead).predicate())}{self.cite(s.lead)}" for s in briefs]
+        return f"{md_escape(subject(briefs[0]))} also {join_words(parts)}."
 
     def _brief_list(self, items: list[Item]) -> list[str]:
         """The body's closing list: its label, then each of ``items`` by its title as
@@ -455,8 +467,11 @@ def content_words(text: str) -> set[str]:
 #: What a description says in its author's voice or to its reviewers, not to readers.
 _AUTHOR_VOICE = re.compile(
     r"\b(I|I'm|I've|we|we're|we've|we'll|our|ours|us|my|me|you|your|please|todo|fixme|xxx|"
-    r"wip|hack|this pr|this diff|this stack|reviewers?|lgtm|nit)\b"
-    r"|\?|^(a question|not sure|nothing (calls|uses)|for now|note that|see |in many cases)"
+    r"wip|hack|this pr|this diff|this stack|this commit|this patch|this change|reviewers?|"
+    r"lgtm|nit)\b"
+    r"|\?|^(a question|not sure|nothing (calls|uses)|for now|note that|see |in many cases|"
+    r"unfortunately|fortunately|sadly|interestingly|honestly|basically|also,|so,|but |and |"
+    r"previously,? (i|we)|this (supplements|follows|builds|continues))"
     # A heading glued to its paragraph once the lines were joined ("Summary Adds X").
     r"|^(summary|description|motivation|context|changes|test plan|bc[- ]breaking|breaking"
     r"|release notes|details|background|overview)\b:?\s+[A-Z]",
