@@ -61,9 +61,17 @@ _COMMON_NOUN_AREA = re.compile(
 )
 
 
+#: The issue a title says it closes ("(fixes #2537)", "- closes #12"): the references link it.
+_CLOSES = re.compile(
+    r"\s*[-\u2013(]?\s*\b(fix(es|ed)?|close[sd]?|resolve[sd]?)\s+#\d+\)?\s*$", re.I
+)
+
+
 def tidy(title: str) -> str:
-    """``title`` without part numbers, group suffixes, trailing ``(#N)`` or raw URLs."""
+    """``title`` without part numbers, group suffixes, a trailing ``(#N)`` or ``(fixes #N)``,
+    or raw URLs."""
     title = _PART_PREFIX.sub("", _PART_SUFFIX.sub("", _TRAILING_PR.sub("", title)))
+    title = _CLOSES.sub("", title)
     title = " ".join(_RAW_URL.sub("", title).split()).rstrip(" .:;,")
     return title or "an untitled change"
 
