@@ -315,6 +315,7 @@ def _each_day(
                 _days_said(lost),
                 shallow.location,
             )
+        pipeline.expect(rt, projects, days, refresh=getattr(args, "refresh", False))
     steps = [(day, project) for day in days for project in projects]
     # A progress bar only on a terminal: a scheduler's log gets the per-day lines alone.
     quiet_bar = len(days) < 2 or args.quiet > 0 or not sys.stderr.isatty()

@@ -32,6 +32,16 @@ TMP_SUFFIX = ".tmp"
 _ORPHAN = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
 
 
+class RepoDayStamp(msgspec.Struct, frozen=True):
+    """What a stored :class:`RepoDay` says of its collection, read without its changes."""
+
+    repo: str
+    date: dt.date
+    source: str
+    collected_at: dt.datetime
+    settings: dict[str, str] | None = None
+
+
 class UnreadableRecord(ValueError):
     """Bytes that are not a stored record of the kind asked for; the message says where
     the first problem is (``references[0].n: Expected `int`, got `str```) and what."""
@@ -178,6 +188,10 @@ class Store:
 
     def load_repo_day(self, repo: str, day: dt.date) -> RepoDay | None:
         return self._load(self.repo_day_path(repo, day), RepoDay)
+
+    def load_repo_day_stamp(self, repo: str, day: dt.date) -> RepoDayStamp | None:
+        """When and how ``repo``'s ``day`` was collected, without decoding its changes."""
+        return self._load(self.repo_day_path(repo, day), RepoDayStamp)
 
     # Digests.
     def digest_path(self, project_slug: str, day: dt.date) -> Path:
