@@ -590,3 +590,32 @@ def test_a_range_in_a_shallow_clone_refuses_the_days_it_cut(repo: GitRepo, tmp_p
         assert got == expected
     with pytest.raises(WireError, match="shallow clone"):
         collect(clone, days[0])
+
+
+def test_a_range_with_blobs_missing_reads_only_those_days_alone(
+    repo: GitRepo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A partial or damaged clone: the log with line counts fails on a day that lacks a
+    blob; the range is split until that day alone fails, and that day only is read by the
+    path that counts the lines where blobs are there. The records are those of each day
+    read alone."""
+    days = [DAY - dt.timedelta(days=n) for n in range(7, -1, -1)]
+    repo.commit("Start", at(days[0] - dt.timedelta(days=1)), {"keep.txt": "a\n"})
+    broken = ""
+    for i, day in enumerate(days):
+        repo.commit(f"Change {i} (#{i + 10})", at(day, 1), {f"f{i}.txt": f"{i}\n"})
+        sha = repo.commit(f"Other {i} (#{i + 20})", at(day, 2), {f"g{i}.txt": f"g{i}\n"})
+        broken = sha if i == 5 else broken
+    repo.delete_object(repo.blob(broken, "g5.txt"))
+    alone = [collect(repo.path, day) for day in days]
+    settings = RepoSettings(name=REPO, git=repo.path)
+    spawns = _Spawns(monkeypatch)
+    one = source()
+    one.expect(settings, days)
+    together = [one.collect(settings, day) for day in days]
+
+    assert msgspec.json.encode(together) == msgspec.json.encode(alone)
+    assert together[5][1].files == (FileChange("g5.txt"),)  # its count is unknown
+    logs = [_subcommand(cmd) for cmd in spawns.commands].count("log")
+    # 1 for the range, 2 for each of 3 halvings (8 days -> 1), then the day alone (3 logs).
+    assert logs == 1 + 2 * 3 + 3

@@ -171,8 +171,9 @@ class GitSource:
         """Read every day of ``days`` at once; see :meth:`expect`.
 
         Return each day's records, or the :class:`SourceError` collecting it alone would
-        raise (a day a shallow clone cut). Empty, so that each day is then read alone, when
-        the log with line counts fails (a partial clone): that path is per day.
+        raise (a day a shallow clone cut). A day whose log with line counts fails (blobs
+        missing from a partial clone) is left out: it is read alone, by the path that
+        counts the lines of the commits whose blobs are there.
         """
         git_dir = _git_dir(repo)
         listed = self._listing(repo, git_dir, _resolve_branch(repo, git_dir))
@@ -188,32 +189,28 @@ class GitSource:
             return ready
         # One window over the whole range; the days are picked out of it below.
         span = range(_window(readable[0]).start, _window(readable[-1]).stop)
-        wanted = {day.toordinal() for day in readable}
-        shas = [
-            sha
-            for stamp, sha in _dated(listed, span)
-            if (stamp - span.start) // 86_400 + readable[0].toordinal() in wanted
-        ]
-        commits: list[RawCommit] = []
-        if shas:
-            read = _log_numstat(git_dir, shas)
-            if read is None:
-                return {}
-            fmt, done = read
-            parsed = fmt.parse(done.stdout.decode("utf-8", "replace"), numstat=True)
-            commits = _whole_messages(git_dir, [c for c in reversed(parsed) if c.committed in span])
+        shas_of: dict[dt.date, list[str]] = {day: [] for day in readable}
+        first = readable[0].toordinal()
+        for stamp, sha in _dated(listed, span):
+            day = dt.date.fromordinal(first + (stamp - span.start) // 86_400)
+            if day in shas_of:
+                shas_of[day].append(sha)
+        # Each day's commits, oldest first; a day whose log with line counts fails (blobs
+        # missing) is left out, to be read alone (that path has the fallback).
+        logged = _logged_days(git_dir, [(day, shas) for day, shas in shas_of.items() if shas])
+        unread = {day for day, shas in shas_of.items() if shas and day not in logged}
+        readable = [day for day in readable if day not in unread]
+        flat = _whole_messages(git_dir, [c for day in readable for c in logged.get(day, [])])
         by_day: dict[dt.date, list[RawCommit]] = {day: [] for day in readable}
-        for commit in commits:
-            day = dt.datetime.fromtimestamp(commit.committed, dt.UTC).date()
-            if day in by_day:
-                by_day[day].append(commit)
+        for commit in flat:
+            by_day[dt.datetime.fromtimestamp(commit.committed, dt.UTC).date()].append(commit)
         messages = {
             day: [parse_message(c.sha, c.message, repo.name) for c in found]
             for day, found in by_day.items()
         }
         wanted_shas = {day: _wanted(found) for day, found in messages.items()}
         found_all = self._cat_file(
-            git_dir, sorted({s for shas_of in wanted_shas.values() for s in shas_of})
+            git_dir, sorted({sha for names in wanted_shas.values() for sha in names})
         )
         landed = _landed(listed) if found_all else frozenset()
         for day in readable:
@@ -495,14 +492,34 @@ def _wanted(messages: Sequence[Message]) -> list[str]:
     return sorted(s for s in shas if not any(m.sha.startswith(s) for m in messages))
 
 
-def _log_numstat(
-    git_dir: Path, shas: Sequence[str]
-) -> tuple[LogFormat, subprocess.CompletedProcess[bytes]] | None:
-    """Run the log with line counts of ``shas`` (``--no-walk``); None when git fails."""
+def _logged_days(
+    git_dir: Path, days: Sequence[tuple[dt.date, Sequence[str]]]
+) -> dict[dt.date, list[RawCommit]]:
+    """Read the commits of ``days`` (each day's shas in first-parent order, newest first)
+    with one ``git log --no-walk --stdin --numstat``; return each day's, oldest first.
+
+    A log that fails (a blob missing) is split in two and each half read again, down to
+    single days: a day whose own log fails is left out. Each commit's record does not
+    depend on the others read with it, so a day's are those of a log of that day alone.
+    """
+    if not days:
+        return {}
     fmt = LogFormat(secrets.token_hex(8))
     args = [*_log_args(fmt), "--no-walk=unsorted", "--stdin", "--numstat", "-M", "--"]
-    done = _run_git(git_dir, args, "".join(f"{sha}\n" for sha in shas).encode())
-    return (fmt, done) if done.returncode == 0 else None
+    stdin = "".join(f"{sha}\n" for _, shas in days for sha in shas).encode()
+    done = _run_git(git_dir, args, stdin)
+    if done.returncode != 0:
+        if len(days) == 1:
+            return {}
+        half = len(days) // 2
+        return _logged_days(git_dir, days[:half]) | _logged_days(git_dir, days[half:])
+    parsed = {c.sha: c for c in fmt.parse(done.stdout.decode("utf-8", "replace"), numstat=True)}
+    logged = {}
+    for day, shas in days:
+        window = _window(day)
+        found = (parsed.get(sha) for sha in reversed(shas))
+        logged[day] = [c for c in found if c is not None and c.committed in window]
+    return logged
 
 
 def _records(
