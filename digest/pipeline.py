@@ -311,9 +311,10 @@ def follow_ups(pulls: Sequence[PullRequest]) -> tuple[FollowUp, ...]:
     return tuple(sorted(set(found), key=lambda f: (f.repo, f.number, f.kind, f.by_url)))
 
 
-def render(rt: Runtime) -> RenderReport:
-    """Build the site from every stored digest (incrementally)."""
-    return render_site(rt.settings, rt.store)
+def render(rt: Runtime, full: bool = False) -> RenderReport:
+    """Build the site from every stored digest (incrementally); ``full`` reads every stored
+    file again instead of trusting the data folder's indexes (after edits by hand)."""
+    return render_site(rt.settings, rt.store, full=full)
 
 
 def _source(rt: Runtime, repo: RepoSettings) -> Source:

@@ -191,6 +191,12 @@ def text(element: Any) -> str:
     return " ".join("".join(element.itertext()).split())
 
 
+def past_the_stamp(settings: Settings) -> None:
+    """Make the next build go past the stamp (see digest.render.stamp) with no input changed:
+    the published site loses its stamp."""
+    (settings.site_dir / ".wire-stamp.json").unlink()
+
+
 def site_files(site: Path, *, stamp: bool = False) -> dict[str, bytes]:
     """Return every file under ``site`` keyed by relative path; the build stamp only when
     asked (it records the inode numbers of this machine's files)."""
