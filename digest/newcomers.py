@@ -37,13 +37,14 @@ def newcomers(
     found: list[Newcomer] = []
     since: dt.date | None = None
     for repo in sorted({pull.repo for pull in pulls}):
-        history = _history(data_dir, repo)
-        earlier = {d: authors for d, authors in history.items() if d < day}
+        # Collected days are named YYYY-MM-DD: their names sort as their dates.
+        before = day.isoformat()
+        earlier = {d: a for d, a in _history(data_dir, repo).items() if d < before}
         if not earlier:
             continue
-        first = min(earlier)
+        first = dt.date.fromisoformat(min(earlier))
         since = first if since is None else min(since, first)
-        known = set().union(*earlier.values())
+        known: set[str] = set().union(*earlier.values())
         for pull in pulls:
             author = one_line(pull.author)
             if pull.repo != repo or not author or author in known or _bot(author):
@@ -78,8 +79,9 @@ _index_decoder = msgspec.json.Decoder(dict[str, _Known])
 _memo: dict[Path, dict[str, _Known]] = {}
 
 
-def _history(data_dir: Path, repo: str) -> dict[dt.date, set[str]]:
-    """Each collected day of ``repo`` and its authors, read through the index."""
+def _history(data_dir: Path, repo: str) -> dict[str, list[str]]:
+    """Each collected day of ``repo`` (``YYYY-MM-DD``) and its authors, read through the
+    index."""
     owner, name = repo.split("/", 1)
     folder = data_dir / "collected" / owner / name
     index_path = data_dir / "authors" / owner / f"{name}.json"
@@ -108,4 +110,4 @@ def _history(data_dir: Path, repo: str) -> dict[dt.date, set[str]]:
         # A cache made again from the collected days: written without an fsync.
         write_atomic(index_path, msgspec.json.encode(days, order="sorted") + b"\n", sync=False)
     _memo[index_path] = days
-    return {dt.date.fromisoformat(d): set(v.authors) for d, v in days.items()}
+    return {d: v.authors for d, v in days.items()}

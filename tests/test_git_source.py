@@ -595,10 +595,10 @@ def test_a_range_in_a_shallow_clone_refuses_the_days_it_cut(repo: GitRepo, tmp_p
 def test_a_range_with_blobs_missing_reads_only_those_days_alone(
     repo: GitRepo, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A partial or damaged clone: the log with line counts fails on a day that lacks a
-    blob; the range is split until that day alone fails, and that day only is read by the
-    path that counts the lines where blobs are there. The records are those of each day
-    read alone."""
+    """A partial or damaged clone: the log with line counts stops on a day that lacks a
+    blob; the days before it are kept, the log goes on from the day after, and that day
+    only is read by the path that counts the lines where blobs are there. The records are
+    those of each day read alone."""
     days = [DAY - dt.timedelta(days=n) for n in range(7, -1, -1)]
     repo.commit("Start", at(days[0] - dt.timedelta(days=1)), {"keep.txt": "a\n"})
     broken = ""
@@ -617,5 +617,5 @@ def test_a_range_with_blobs_missing_reads_only_those_days_alone(
     assert msgspec.json.encode(together) == msgspec.json.encode(alone)
     assert together[5][1].files == (FileChange("g5.txt"),)  # its count is unknown
     logs = [_subcommand(cmd) for cmd in spawns.commands].count("log")
-    # 1 for the range, 2 for each of 3 halvings (8 days -> 1), then the day alone (3 logs).
-    assert logs == 1 + 2 * 3 + 3
+    # The range up to day 5, the range after it, then day 5 alone (3 logs).
+    assert logs == 2 + 3

@@ -498,27 +498,32 @@ def _logged_days(
     """Read the commits of ``days`` (each day's shas in first-parent order, newest first)
     with one ``git log --no-walk --stdin --numstat``; return each day's, oldest first.
 
-    A log that fails (a blob missing) is split in two and each half read again, down to
-    single days: a day whose own log fails is left out. Each commit's record does not
-    depend on the others read with it, so a day's are those of a log of that day alone.
+    git prints the commits in the order asked and stops at the first it cannot diff (a
+    blob missing): then the days before the one it stopped in are kept, that day is left
+    out (to be read alone, by the path that counts lines where blobs are there) and the
+    log runs again from the day after. Each commit's record does not depend on the others
+    read with it, so a day's are those of a log of that day alone.
     """
-    if not days:
-        return {}
-    fmt = LogFormat(secrets.token_hex(8))
-    args = [*_log_args(fmt), "--no-walk=unsorted", "--stdin", "--numstat", "-M", "--"]
-    stdin = "".join(f"{sha}\n" for _, shas in days for sha in shas).encode()
-    done = _run_git(git_dir, args, stdin)
-    if done.returncode != 0:
-        if len(days) == 1:
-            return {}
-        half = len(days) // 2
-        return _logged_days(git_dir, days[:half]) | _logged_days(git_dir, days[half:])
-    parsed = {c.sha: c for c in fmt.parse(done.stdout.decode("utf-8", "replace"), numstat=True)}
-    logged = {}
-    for day, shas in days:
-        window = _window(day)
-        found = (parsed.get(sha) for sha in reversed(shas))
-        logged[day] = [c for c in found if c is not None and c.committed in window]
+    logged: dict[dt.date, list[RawCommit]] = {}
+    rest = list(days)
+    while rest:
+        fmt = LogFormat(secrets.token_hex(8))
+        args = [*_log_args(fmt), "--no-walk=unsorted", "--stdin", "--numstat", "-M", "--"]
+        stdin = "".join(f"{sha}\n" for _, shas in rest for sha in shas).encode()
+        done = _run_git(git_dir, args, stdin)
+        parsed = fmt.parse(done.stdout.decode("utf-8", "replace"), numstat=True)
+        printed = {c.sha: c for c in parsed}
+        whole = len(rest)
+        if done.returncode != 0:
+            # The last day printed may end in the commit git stopped at: it is read alone.
+            whole = max(
+                (i for i, (_, shas) in enumerate(rest) if printed.keys() & set(shas)), default=0
+            )
+        for day, shas in rest[:whole]:
+            window = _window(day)
+            found = (printed.get(sha) for sha in reversed(shas))
+            logged[day] = [c for c in found if c is not None and c.committed in window]
+        rest = rest[whole + 1 :]
     return logged
 
 
