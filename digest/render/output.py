@@ -111,6 +111,11 @@ class Output:
             raise WireError(f"two pages of the site would be {path}; rename a project or topic")
         self.keys[path] = key
 
+    def will_fork(self) -> bool:
+        """Whether :meth:`finish` will render in worker processes (what they need is best
+        made before, once, and inherited)."""
+        return _forks(len(self._jobs), self.workers)
+
     def finish(self, *, strict: bool = True) -> None:
         """Render and write every page offered and not skipped, and tally what came of it.
 
@@ -211,12 +216,16 @@ def run_jobs(
     (of every share, when shared out). Shares the jobs out to ``workers`` forked processes
     when there are enough of them and forking is safe (no other thread in this process).
     """
-    # Forking while another thread holds a lock would copy the lock held, forever.
-    if workers < 2 or len(jobs) < PARALLEL_MIN or threading.active_count() > 1:
+    if not _forks(len(jobs), workers):
         return _run_share(jobs, site_dir)
     # Loaded here: a build with little to render never starts a worker.
+    import gc
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
+
+    # What the build made so far is only read by the workers: out of the collector's
+    # sight, their reads do not copy its pages (the collector would write to every one).
+    gc.freeze()
 
     global _SHARED, _PARENT
     _SHARED, _PARENT = (jobs, site_dir), os.getpid()
@@ -233,7 +242,14 @@ def run_jobs(
                     failure = error
     finally:
         _SHARED = None
+        gc.unfreeze()
     return outcomes, failure
+
+
+def _forks(jobs: int, workers: int) -> bool:
+    """Whether ``jobs`` pages are rendered by ``workers`` forked processes."""
+    # Forking while another thread holds a lock would copy the lock held, forever.
+    return workers >= 2 and jobs >= PARALLEL_MIN and threading.active_count() == 1
 
 
 #: The jobs of the build being shared out, and the build's pid; a forked worker inherits them.

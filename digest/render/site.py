@@ -167,6 +167,8 @@ def _build_site(
         else:
             build.offer_year(out, group, everything, found)
     build.offer_site_wide(out, everything, found, recorded - planned)
+    if out.will_fork():
+        build.warm()  # compiled once here, not once in each worker
     out.finish()
     deleted = out.remove_stale()
     deleted += verify.clear(site_dir, checked, out, deleted)
@@ -262,6 +264,15 @@ class _Build:
             **context,
         )
         return html.encode()
+
+    def warm(self) -> None:
+        """Compile every page template and make the masthead and footer of every depth of
+        the site now, so that worker processes inherit them instead of each making them."""
+        for name in self.env.list_templates(filter_func=lambda n: n.endswith(".html")):
+            if not name.startswith("shipped/"):
+                self._template(name)
+        for root in sorted({urls.root_of(path) for path in self.groups}):
+            self._chrome(root)
 
     def _template(self, name: str) -> jinja2.Template:
         """The template ``name``, looked up once per build."""
