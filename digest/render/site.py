@@ -103,7 +103,7 @@ def _publish(
         state = manifest.open_manifest(staged.builds / manifest.NAME, fingerprint, site_dir)
         # The copy may come from a restored cache: what the last build did not write as it
         # is now is rendered again or deleted.
-        checked = verify.check_site(site_dir, state.hashes(), own={stamp.NAME})
+        checked = verify.check_site(site_dir, state.hashes(), {stamp.NAME}, state.seen())
         present = checked.present
         report = _build_site(settings, store, env, fragments, site_dir, state, inputs, checked)
         # A page deleted by hand from the published build is still in the copy (made from
@@ -177,6 +177,7 @@ def _build_site(
         path: manifest.Page(key, build.groups[path], out.sums[path])
         for path, key in out.done.items()
     }
+    state.record_seen({**checked.observed, **out.seen})
     state.update_pages(previous, pages)
     # The pages of the groups not planned were not looked at: as good as skipped.
     clean = state.count_pages(recorded - planned)
