@@ -20,6 +20,11 @@ usual case and nine at most, however many commits the day has:
    the commits that lack none; the others keep unknown (None) line counts;
 5. only if the day reverts or re-lands commits outside it, ``git cat-file --batch``
    reads those commits.
+
+A range the run announces (:meth:`GitSource.expect`) is read at once, on the first of its
+days collected: the same processes, each run once for the whole range (the log again from
+the day after one it stopped in on a missing blob), the result split into days; each day's
+records are byte for byte those of the day read alone.
 """
 
 from __future__ import annotations
