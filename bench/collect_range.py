@@ -1,10 +1,14 @@
 """Time the git source over a range of days of one clone, as a ranged `digest collect` reads it.
 
-Usage: python bench/collect_range.py CLONE OWNER/NAME [--branch main] [--days 30]
+Usage: python bench/collect_range.py CLONE OWNER/NAME [--branch main] [--days 30] [--per-day]
+       [--check]
 
 Collects the last ``--days`` days before the clone's newest commit, one day after another
-with one source (as a run does), and prints the time in all, per day, and the git processes
-started (the issue 28 target: 30 days of a busy repository in 2 s or less).
+with one source told the range first (as a ranged run does: one read of the whole range),
+and prints the time in all, per day, and the git processes started (the issue 28 target:
+30 days of a busy repository in 2 s or less). ``--per-day`` does not tell the source the
+range (each day read with its own git log, as before issue 28); ``--check`` also collects
+each day with a source of its own and compares the records byte for byte.
 """
 
 from __future__ import annotations
@@ -38,6 +42,9 @@ def main() -> int:
         action="store_true",
         help="also collect each day with a source of its own and compare",
     )
+    parser.add_argument(
+        "--per-day", action="store_true", help="do not tell the source the range (as before)"
+    )
     args = parser.parse_args()
     repo = RepoSettings(name=args.repo, git=args.clone, branch=args.branch)
     settings = Settings(projects=(ProjectSettings(name="x", repos=(repo,)),))
@@ -54,6 +61,8 @@ def main() -> int:
 
     started = time.perf_counter()
     with mock.patch("subprocess.run", counted):
+        if not args.per_day:
+            source.expect(repo, days)
         collected = [source.collect(repo, day) for day in days]
     spent = time.perf_counter() - started
     changes = sum(len(pulls) for pulls in collected)

@@ -106,6 +106,7 @@ def generate(store: Store, editions: int, projects: list[str], start: dt.date) -
         path.parent.mkdir(parents=True, exist_ok=True)
         # Plain writes: the fsync of Store.save_digest would dominate set-up time.
         path.write_bytes(dumps(msgspec.to_builtins(synthetic(slug, day, i))))
+    store.reindex()  # the folders' indexes, as saving each digest would have left them
     return day
 
 
@@ -169,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         small, large = min(medians), max(medians)
         print(
             f"add one day: {medians[small]:.2f} s on {small} editions, {medians[large]:.2f} s on "
-            f"{large}: {medians[large] / medians[small]:.2f}x (target <= 1.5x)"
+            f"{large}: {medians[large] / medians[small]:.2f}x (target <= 1.2x)"
         )
     return 0
 
@@ -212,7 +213,11 @@ class Archive:
         staging(site, pages)
         manifest = (StagedSite(site).builds / NAME).stat().st_size
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        print(f"{pages} HTML pages; manifest {manifest / 1e6:.1f} MB; peak memory {peak:.0f} MB")
+        workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        print(
+            f"{pages} HTML pages; manifest {manifest / 1e6:.1f} MB; peak memory so far: this "
+            f"process {peak:.0f} MB, the largest worker {workers:.0f} MB"
+        )
 
 
 if __name__ == "__main__":

@@ -142,6 +142,19 @@ def _parser() -> argparse.ArgumentParser:
                 action="store_true",
                 help="the site will be published: refuse a placeholder site.base_url",
             )
+        if name == "render":
+            sub.add_argument(
+                "--full",
+                action="store_true",
+                help="read every stored file again, not the data folder's indexes "
+                "(after editing data by hand)",
+            )
+        if name == "doctor":
+            sub.add_argument(
+                "--index",
+                action="store_true",
+                help="also check that the data folder's indexes list its files as they are",
+            )
         if name not in ("run", "collect", "summarize"):
             continue
         sub.add_argument(
@@ -380,13 +393,15 @@ def _build(args: argparse.Namespace, rt: Runtime) -> RenderReport:
     Taken while the data lock is held, never before it (see :mod:`digest.lock`).
     """
     with site_lock(rt.settings.site_dir, wait=args.wait, command=args.command, now=rt.clock.now):
-        return pipeline.render(rt)
+        return pipeline.render(rt, full=getattr(args, "full", False))
 
 
 def _doctor(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
     from digest import doctor  # PyGithub and git probes: only for this command
 
     findings = doctor.diagnose(rt.settings, rt.env, rt.clock, Path(args.config))
+    if args.index:
+        findings.append(doctor.index_finding(rt.store))
     for finding in doctor.merge_repeated(findings):
         times = f" ({finding.times} times)" if finding.times > 1 else ""
         print(f"{finding.status:<4}  {finding.subject}{times}: {finding.detail}")
@@ -431,6 +446,7 @@ def _each_day(
                 _days_said(lost),
                 shallow.location,
             )
+        pipeline.expect(rt, projects, days, refresh=getattr(args, "refresh", False))
     steps = [(day, project) for day in days for project in projects]
     # A progress bar only on a terminal: a scheduler's log gets the per-day lines alone.
     quiet_bar = len(days) < 2 or args.quiet > 0 or not sys.stderr.isatty()

@@ -26,6 +26,7 @@ from digest.errors import WireError
 from digest.sources.base import SourceContext
 from digest.sources.git import _git_dir, _resolve_branch, history_start, last_change
 from digest.sources.github import GitHubSource, RateBudget
+from digest.store import Store
 from digest.text import count
 
 #: Retries per request for the checks: a diagnosis should be quick, not patient.
@@ -102,6 +103,21 @@ def diagnose(
     if placeholder_host(settings.site.base_url):
         findings.append(_placeholder(settings, config))
     return findings
+
+
+def index_finding(store: Store) -> Finding:
+    """Whether the data folder's indexes list its records as they are (``doctor --index``):
+    reads and hashes every stored file."""
+    problems = store.index_problems()
+    if not problems:
+        return Finding(Status.OK, "data index", f"{store.root}: every record as indexed")
+    more = f"; and {len(problems) - 3} more folders" if len(problems) > 3 else ""
+    return Finding(
+        Status.FAIL,
+        "data index",
+        f"{'; '.join(problems[:3])}{more} (edited by hand?): the site build would not see it",
+        "digest render --full (reads every file again and rewrites the indexes)",
+    )
 
 
 def _openai(settings: Settings, env: Mapping[str, str], clock: Clock) -> Finding:

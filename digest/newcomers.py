@@ -3,20 +3,22 @@
 What the Wire knows is its own collected history in ``data_dir``, so a newcomer is an author
 with no merged change in any earlier collected day of that repository, and the edition says
 how far back that history goes. An index per repository (``authors/<owner>/<repo>.json``:
-each collected day's authors, with the collected file's stamp) keeps this cheap: only
-collected days that are new or changed since the last run are read.
+each collected day's authors, with the collected file's SHA-256 from the store's index of
+the folder) keeps this cheap: only collected days that are new or changed since the last
+run are read, and a run keeps the index in memory from one day to the next.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+
+import msgspec
+from msgspec import Struct
 
 from digest.models import Newcomer, PullRequest
-from digest.store import dumps, write_atomic
+from digest.store import folder_index, write_atomic
 from digest.text import one_line
 
 #: Authors that are bots or merge accounts, never newcomers.
@@ -35,13 +37,14 @@ def newcomers(
     found: list[Newcomer] = []
     since: dt.date | None = None
     for repo in sorted({pull.repo for pull in pulls}):
-        history = _history(data_dir, repo)
-        earlier = {d: authors for d, authors in history.items() if d < day}
+        # Collected days are named YYYY-MM-DD: their names sort as their dates.
+        before = day.isoformat()
+        earlier = {d: a for d, a in _history(data_dir, repo).items() if d < before}
         if not earlier:
             continue
-        first = min(earlier)
+        first = dt.date.fromisoformat(min(earlier))
         since = first if since is None else min(since, first)
-        known = set().union(*earlier.values())
+        known: set[str] = set().union(*earlier.values())
         for pull in pulls:
             author = one_line(pull.author)
             if pull.repo != repo or not author or author in known or _bot(author):
@@ -56,35 +59,55 @@ def _bot(author: str) -> bool:
     return any(marker in lowered for marker in _BOTS)
 
 
-def _history(data_dir: Path, repo: str) -> dict[dt.date, set[str]]:
-    """Each collected day of ``repo`` and its authors, read through the index."""
+class _Pulls(Struct):
+    pulls: list[_Author] = []
+
+
+class _Author(Struct):
+    author: str = ""
+
+
+class _Known(Struct):
+    #: The SHA-256 of the collected file the authors were read from.
+    stamp: str | list[int]
+    authors: list[str]
+
+
+_collected_decoder = msgspec.json.Decoder(_Pulls)
+_index_decoder = msgspec.json.Decoder(dict[str, _Known])
+#: The authors indexes read or written by this process, by path: a range reads each once.
+_memo: dict[Path, dict[str, _Known]] = {}
+
+
+def _history(data_dir: Path, repo: str) -> dict[str, list[str]]:
+    """Each collected day of ``repo`` (``YYYY-MM-DD``) and its authors, read through the
+    index."""
     owner, name = repo.split("/", 1)
     folder = data_dir / "collected" / owner / name
     index_path = data_dir / "authors" / owner / f"{name}.json"
-    try:
-        index: dict[str, Any] = json.loads(index_path.read_bytes())
-    except (OSError, ValueError):
-        index = {}
-    days: dict[str, Any] = {}
+    index = _memo.get(index_path)
+    if index is None:
+        try:
+            index = _index_decoder.decode(index_path.read_bytes())
+        except (OSError, msgspec.DecodeError):
+            index = {}
+    days: dict[str, _Known] = {}
     changed = False
-    for path in sorted(folder.glob("*.json")) if folder.is_dir() else ():
-        try:
-            stat = path.stat()
-            dt.date.fromisoformat(path.stem)
-        except (OSError, ValueError):
-            continue
-        stamp = [stat.st_mtime_ns, stat.st_size]
-        known = index.get(path.stem)
-        if isinstance(known, dict) and known.get("stamp") == stamp:
-            days[path.stem] = known
+    for file_name, (sha, _) in sorted(folder_index(folder).items() if folder.is_dir() else ()):
+        stem = file_name.removesuffix(".json")
+        known = index.get(stem)
+        if known is not None and known.stamp == sha:
+            days[stem] = known
             continue
         try:
-            raw = json.loads(path.read_bytes())
-            authors = sorted({one_line(str(p.get("author", ""))) for p in raw.get("pulls", [])})
-        except (OSError, ValueError, AttributeError):
+            dt.date.fromisoformat(stem)
+            raw = _collected_decoder.decode((folder / file_name).read_bytes())
+        except (OSError, ValueError, msgspec.DecodeError):
             continue
-        days[path.stem] = {"stamp": stamp, "authors": authors}
+        days[stem] = _Known(sha, sorted({one_line(p.author) for p in raw.pulls}))
         changed = True
-    if changed or set(days) != set(index):
-        write_atomic(index_path, dumps(days))
-    return {dt.date.fromisoformat(d): set(v["authors"]) for d, v in days.items()}
+    if changed or days.keys() != index.keys():
+        # A cache made again from the collected days: written without an fsync.
+        write_atomic(index_path, msgspec.json.encode(days, order="sorted") + b"\n", sync=False)
+    _memo[index_path] = days
+    return {d: v.authors for d, v in days.items()}

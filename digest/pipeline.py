@@ -31,7 +31,7 @@ from digest.registry import Registry
 from digest.render import RenderReport, render_site
 from digest.secrets import redact_records
 from digest.sources.base import Source, SourceContext, day_window
-from digest.store import Store
+from digest.store import RepoDayStamp, Store
 
 if TYPE_CHECKING:
     from digest.summarize.base import Writer
@@ -130,6 +130,43 @@ def collect(
         pulls += found
         fetched.append(repo.name)
     return Collected(tuple(pulls), tuple(failures), tuple(fetched), tuple(reused))
+
+
+def expect(
+    rt: Runtime, projects: Sequence[ProjectSettings], days: Sequence[dt.date], refresh: bool
+) -> None:
+    """Tell each repository's source which of ``days`` :func:`collect` will ask it for.
+
+    A source that can (``expect(repo, days)``: the git source) then reads them at once.
+    Those are the days not stored, or stored but to be collected again (as `collect`
+    decides); a repository of several projects is told once.
+    """
+    if len(days) < 2:
+        return
+    store = rt.store
+    told: set[RepoSettings] = set()
+    for project in projects:
+        for repo in project.repos:
+            if repo in told:
+                continue
+            told.add(repo)
+            try:
+                source = _source(rt, repo)
+            except WireError:
+                continue  # collecting says what is wrong, day by day
+            expecting = getattr(source, "expect", None)
+            if expecting is None:
+                continue
+            used = _settings_used(rt, repo)
+            wanted = []
+            for day in days:
+                try:
+                    stamp = None if refresh else store.load_repo_day_stamp(repo.name, day)
+                except WireError:
+                    stamp = None
+                if stamp is None or not _complete(stamp, repo) or _changed(stamp.settings, used):
+                    wanted.append(day)
+            expecting(repo, wanted)
 
 
 def _keep(stored: RepoDay, repo: RepoSettings) -> None:
@@ -274,9 +311,10 @@ def follow_ups(pulls: Sequence[PullRequest]) -> tuple[FollowUp, ...]:
     return tuple(sorted(set(found), key=lambda f: (f.repo, f.number, f.kind, f.by_url)))
 
 
-def render(rt: Runtime) -> RenderReport:
-    """Build the site from every stored digest (incrementally)."""
-    return render_site(rt.settings, rt.store)
+def render(rt: Runtime, full: bool = False) -> RenderReport:
+    """Build the site from every stored digest (incrementally); ``full`` reads every stored
+    file again instead of trusting the data folder's indexes (after edits by hand)."""
+    return render_site(rt.settings, rt.store, full=full)
 
 
 def _source(rt: Runtime, repo: RepoSettings) -> Source:
@@ -319,7 +357,7 @@ def _changed(before: Mapping[str, str] | None, now: Mapping[str, str]) -> str:
     return ", ".join(f"{key} {said(before.get(key))} -> {said(now.get(key))}" for key in keys)
 
 
-def _complete(repo_day: RepoDay, repo: RepoSettings) -> bool:
+def _complete(repo_day: RepoDay | RepoDayStamp, repo: RepoSettings) -> bool:
     """True when ``repo_day`` came from ``repo``'s source and was collected once the day settled."""
     settled = day_window(repo_day.date)[1] + SETTLE
     return repo_day.source == repo.source and repo_day.collected_at >= settled

@@ -191,6 +191,16 @@ def text(element: Any) -> str:
     return " ".join("".join(element.itertext()).split())
 
 
+def past_the_stamp(settings: Settings) -> None:
+    """Make the next build go past the stamp (see digest.render.stamp) with no input changed:
+    the published build loses its stamp (kept beside it in the builds folder)."""
+    from digest.render import stamp
+
+    found = stamp.published(settings.site_dir)
+    assert found is not None and found.is_file(), "no published build with a stamp"
+    found.unlink()
+
+
 def site_files(site: Path, *, stamp: bool = False) -> dict[str, bytes]:
     """Return every file under ``site`` keyed by relative path; the build stamp only when
     asked (it records the inode numbers of this machine's files)."""

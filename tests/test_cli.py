@@ -120,7 +120,7 @@ def test_range_with_a_quiet_day_says_so(site: Path, caplog: pytest.LogCaptureFix
     assert run(site, "run", "--since", "2026-03-01", "--until", "2026-03-04") == 0
     assert "rocket 2026-03-01: no merged changes; no edition" in caplog.text
     stored = sorted(p.name for p in (site / "data/digests/rocket").iterdir())
-    assert stored == ["2026-03-03.json", "2026-03-04.json"]
+    assert stored == [".index", "2026-03-03.json", "2026-03-04.json"]
 
 
 def test_stages_one_by_one(site: Path) -> None:

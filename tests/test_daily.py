@@ -262,8 +262,12 @@ def test_the_scale_out_steps_write_shards_in_parallel_and_publish_them_once(
     assert {"rocket/2026-03-04.html", "ground/2026-03-04.html"} <= set(pages(publisher / "site"))
     saved = run_git(origin, "ls-tree", "-r", "--name-only", "wire-data").split()
     assert saved == [
+        "collected/acme/ground/.index",
         "collected/acme/ground/2026-03-04.json",
+        "collected/acme/rocket/.index",
         "collected/acme/rocket/2026-03-04.json",
+        "digests/ground/.index",
         "digests/ground/2026-03-04.json",
+        "digests/rocket/.index",
         "digests/rocket/2026-03-04.json",
     ]

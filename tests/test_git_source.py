@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from digest.clock import FixedClock
@@ -508,3 +509,113 @@ def test_a_nul_byte_in_a_message_keeps_the_pr_number(repo: GitRepo) -> None:
         "Fix the parser on empty input",
         "Body text.",
     )
+
+
+def _varied_history(repo: GitRepo) -> list[dt.date]:
+    """Five days of history with what each day's records depend on; return the days."""
+    days = [DAY - dt.timedelta(days=n) for n in range(4, -1, -1)]
+    early = at(days[0] - dt.timedelta(days=2), 9)
+    before = repo.commit("Old feature (#1)", early, {"o.txt": "o\n"})
+    repo.commit("Start (#2)", at(days[0], 0, 0, 0), {"a.txt": "1\n2\n", "bin.dat": b"\x00\x01"})
+    kept = repo.commit("Add the parser (#3)\n\nIt reads input.", at(days[0], 10), {"p.txt": "p\n"})
+    repo.branch("topic")
+    repo.commit("Topic work", at(days[1], 3), {"t.txt": "t\n"})
+    repo.checkout("main")
+    repo.merge("topic", "Merge pull request #4 from someone/topic\n\nTopic title", at(days[1], 4))
+    repo.commit("Move a (#5)", at(days[1], 23, 59, 59), renames={"a.txt": "b.txt"})
+    # A quiet day (days[2]), then reverts of changes inside and before the range.
+    repo.commit(
+        f'Revert "Add the parser (#3)" (#6)\n\nThis reverts commit {kept}.',
+        at(days[3], 8),
+        {"p.txt": None},
+    )
+    repo.commit(f'Revert "Old feature (#1)"\n\nThis reverts commit {before}.', at(days[3], 9))
+    repo.commit('Reland "Add the parser" (#7)', at(days[4], 7), {"p.txt": "p2\n"})
+    repo.commit("Rebased with an old date (#8)", at(days[0], 5), {"r.txt": "r\n"})
+    repo.commit_object(b"Fix the NUL\x00 in titles (#9)\n\nBody\x00 text.\n", at(days[4], 9))
+    repo.commit("After the range (#10)", at(days[4] + dt.timedelta(days=1), 1))
+    return days
+
+
+def test_a_range_read_at_once_gives_each_day_the_records_of_that_day_alone(
+    repo: GitRepo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    days = _varied_history(repo)
+    alone = [collect(repo.path, day) for day in days]
+    settings = RepoSettings(name=REPO, git=repo.path)
+    spawns = _Spawns(monkeypatch)
+    one = source()
+    one.expect(settings, days)
+    together = [one.collect(settings, day) for day in days]
+
+    assert msgspec.json.encode(together) == msgspec.json.encode(alone)
+    assert [len(pulls) for pulls in together] == [3, 2, 0, 2, 2]
+    assert together[3][0].reverts is not None and together[3][1].reverts is not None
+    # One read for the range, however many days: never a process per day.
+    assert [_subcommand(cmd) for cmd in spawns.commands] == [
+        "cat-file",
+        "rev-list",
+        "rev-parse",
+        "log",
+        "cat-file",
+        "cat-file",
+    ]
+
+
+def test_days_not_expected_are_read_alone(repo: GitRepo) -> None:
+    days = _varied_history(repo)
+    settings = RepoSettings(name=REPO, git=repo.path)
+    one = source()
+    one.expect(settings, days[1:3])
+    assert one.collect(settings, days[0]) == collect(repo.path, days[0])
+    assert one.collect(settings, days[1]) == collect(repo.path, days[1])
+    assert one.collect(settings, days[1]) == collect(repo.path, days[1])  # asked again: read again
+
+
+def test_a_range_in_a_shallow_clone_refuses_the_days_it_cut(repo: GitRepo, tmp_path: Path) -> None:
+    days = _varied_history(repo)
+    clone = repo.bare_clone(tmp_path / "shallow.git", "--depth", "4")
+    settings = RepoSettings(name=REPO, git=clone)
+    one = source()
+    one.expect(settings, days)
+    for day in days:
+        try:
+            expected: object = collect(clone, day)
+        except WireError as error:
+            expected = str(error)
+        try:
+            got: object = one.collect(settings, day)
+        except WireError as error:
+            got = str(error)
+        assert got == expected
+    with pytest.raises(WireError, match="shallow clone"):
+        collect(clone, days[0])
+
+
+def test_a_range_with_blobs_missing_reads_only_those_days_alone(
+    repo: GitRepo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A partial or damaged clone: the log with line counts stops on a day that lacks a
+    blob; the days before it are kept, the log goes on from the day after, and that day
+    only is read by the path that counts the lines where blobs are there. The records are
+    those of each day read alone."""
+    days = [DAY - dt.timedelta(days=n) for n in range(7, -1, -1)]
+    repo.commit("Start", at(days[0] - dt.timedelta(days=1)), {"keep.txt": "a\n"})
+    broken = ""
+    for i, day in enumerate(days):
+        repo.commit(f"Change {i} (#{i + 10})", at(day, 1), {f"f{i}.txt": f"{i}\n"})
+        sha = repo.commit(f"Other {i} (#{i + 20})", at(day, 2), {f"g{i}.txt": f"g{i}\n"})
+        broken = sha if i == 5 else broken
+    repo.delete_object(repo.blob(broken, "g5.txt"))
+    alone = [collect(repo.path, day) for day in days]
+    settings = RepoSettings(name=REPO, git=repo.path)
+    spawns = _Spawns(monkeypatch)
+    one = source()
+    one.expect(settings, days)
+    together = [one.collect(settings, day) for day in days]
+
+    assert msgspec.json.encode(together) == msgspec.json.encode(alone)
+    assert together[5][1].files == (FileChange("g5.txt"),)  # its count is unknown
+    logs = [_subcommand(cmd) for cmd in spawns.commands].count("log")
+    # The range up to day 5, the range after it, then day 5 alone (3 logs).
+    assert logs == 2 + 3

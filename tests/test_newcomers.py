@@ -58,4 +58,8 @@ def test_the_index_reads_only_new_collected_days(
 
     monkeypatch.setattr(Path, "read_bytes", counting)
     assert [n.author for n in newcomers(tmp_path, day, pulls)[0]] == ["Bo"]
-    assert [p.name for p in reads] == ["rocket.json"]  # the index only
+    assert [p.name for p in reads] == [".index"]  # the store's index; the authors' in memory
+    reads.clear()
+    monkeypatch.setattr("digest.newcomers._memo", {})  # a new process
+    assert [n.author for n in newcomers(tmp_path, day, pulls)[0]] == ["Bo"]
+    assert [p.name for p in reads] == ["rocket.json", ".index"]  # the indexes only

@@ -143,7 +143,7 @@ def test_the_build_before_last_is_recycled_and_the_published_one_never_touched(
         spare = spares[0].stat().st_ino if spares else None
         store.save_digest(make_digest(date=dt.date(2026, 1, day), headline=f"DAY {day}"))
         if day == 14:
-            store.digest_path("rockets", dt.date(2026, 1, 2)).unlink()  # a page goes away
+            store.delete_digest("rockets", dt.date(2026, 1, 2))  # a page goes away
         build(settings)
         assert site_files(published_before, stamp=True) == before  # still readable as it was
         assert len(builds(settings)) == 2  # the new one and the one it replaced

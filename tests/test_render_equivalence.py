@@ -75,20 +75,28 @@ def _collected(rng: random.Random, store: Store, day: dt.date) -> None:
 
 
 def _change(rng: random.Random, settings: Settings, store: Store, version: int) -> str:
-    """Make one random change to the data folder; return what it was."""
+    """Make one random change to the data folder; return what it was (``... by hand``: the
+    next build must be a full one, see digest.store)."""
     slug, name = rng.choice(PROJECTS)
     day = rng.choice(DAYS)
     path = store.digest_path(slug, day)
     what = rng.choice(
-        ("write", "write", "write", "delete", "collect", "uncollect", "touch", "break", "lose")
+        (
+            *("write", "write", "write", "delete", "collect", "uncollect", "touch", "break"),
+            *("lose", "delete by hand", "uncollect by hand"),
+        )
     )
     if what == "write":
         store.save_digest(_digest(rng, slug, name, day, version))
     elif what == "delete":
+        store.delete_digest(slug, day)
+    elif what == "delete by hand":
         path.unlink(missing_ok=True)
     elif what == "collect":
         _collected(rng, store, day)
     elif what == "uncollect":
+        store.delete_repo_day(REPO, day)
+    elif what == "uncollect by hand":
         store.repo_day_path(REPO, day).unlink(missing_ok=True)
     elif what == "touch" and path.exists():
         os.utime(path, ns=(version, version))
@@ -99,7 +107,7 @@ def _change(rng: random.Random, settings: Settings, store: Store, version: int) 
         # Built broken (its last good version stays published), then written again: a
         # full build never saw the broken file, so the sites compare once it is fixed.
         path.write_text("{not json")
-        render_site(settings, store)
+        render_site(settings, store, full=True)
         store.save_digest(_digest(rng, slug, name, day, version))
     return f"{what} {slug} {day}"
 
@@ -118,7 +126,7 @@ def test_incremental_builds_equal_full_builds(tmp_path: Path, seed: int) -> None
     done = []
     for version in range(1, 13):
         done.append(_change(rng, settings, store, version))
-        render_site(settings, store)
+        render_site(settings, store, full="by hand" in done[-1])
         fresh = replace(settings, site_dir=tmp_path / f"full-{version}")
         render_site(fresh, store)
         incremental, full = site_files(settings.site_dir), site_files(fresh.site_dir)

@@ -18,16 +18,19 @@ if TYPE_CHECKING:
 __all__ = ["RenderReport", "render_site"]
 
 
-def render_site(settings: Settings, store: Store) -> RenderReport:
+def render_site(settings: Settings, store: Store, *, full: bool = False) -> RenderReport:
     """Bring ``settings.site_dir`` up to date with the digests in ``store``; say what it did.
 
-    When no input changed since the published build (see :mod:`.stamp`) and the site
-    holds what that build wrote (see :mod:`.verify`), returns that build's report at once,
-    without loading the renderer.
+    The stored records are known from the store's indexes; ``full`` first reads every
+    file again (after data was edited by hand). When no input changed since the published
+    build (see :mod:`.stamp`) and the site holds what that build wrote (see
+    :mod:`.verify`), returns that build's report at once, without loading the renderer.
     """
+    if full:
+        store.reindex()
     code = stamp.code_version()
     fingerprint = stamp.fingerprint(settings, code)
-    inputs = stamp.inputs(settings, fingerprint)
+    inputs = stamp.inputs(store, fingerprint)
     report = stamp.current(settings, inputs.hash)
     if report is not None:
         from digest.render import verify

@@ -35,7 +35,7 @@ from digest.render.stamp import Bucket
 from digest.render.views import EditionActions, Entry
 
 NAME = MANIFEST
-FORMAT = 6
+FORMAT = 7
 #: The manifest of earlier versions, as JSON.
 _LEGACY = ".wire-manifest.json"
 #: The group of the pages that span years: front page, feeds, desks, sitemap index.
@@ -91,6 +91,8 @@ CREATE TABLE pages(
     path TEXT PRIMARY KEY, key TEXT NOT NULL, grp INTEGER NOT NULL, sha256 TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX pages_grp ON pages(grp);
+-- A page's file as last seen holding its recorded bytes: "inode:ctime_ns:size".
+CREATE TABLE seen(path TEXT PRIMARY KEY, stat TEXT NOT NULL) WITHOUT ROWID;
 """
 #: The tables that describe inputs; emptied when the code or settings changed.
 _INPUT_TABLES = ("digests", "cites", "follow_ups", "topics", "collected")
@@ -489,6 +491,16 @@ class Manifest:
         """The recorded SHA-256 of every page's bytes, by path ("" when not known)."""
         return dict(self.db.execute("SELECT path, sha256 FROM pages"))
 
+    def seen(self) -> dict[str, str]:
+        """How each page's file was last seen holding its recorded bytes (see
+        :mod:`.verify`), by path."""
+        return dict(self.db.execute("SELECT path, stat FROM seen"))
+
+    def record_seen(self, seen: Mapping[str, str]) -> None:
+        """Record that the files ``seen`` (path: ``inode:ctime_ns:size``) hold the bytes
+        recorded for their pages."""
+        self.db.executemany("INSERT OR REPLACE INTO seen VALUES (?, ?)", sorted(seen.items()))
+
     def groups(self) -> set[int]:
         """The groups with a page."""
         return {group for (group,) in self.db.execute("SELECT DISTINCT grp FROM pages")}
@@ -517,6 +529,7 @@ class Manifest:
         ``previous``: only differences are written."""
         gone = sorted(previous.keys() - pages.keys())
         self.db.executemany("DELETE FROM pages WHERE path = ?", ((path,) for path in gone))
+        self.db.executemany("DELETE FROM seen WHERE path = ?", ((path,) for path in gone))
         self.db.executemany(
             "INSERT OR REPLACE INTO pages VALUES (?, ?, ?, ?)",
             (

@@ -46,9 +46,10 @@ class _Job(Struct, frozen=True):
     present: bool
 
 
-#: What became of one job: "written", "unchanged" or "vanished" (its input is gone), and
-#: the SHA-256 of the page's bytes ("" when vanished).
-Outcome = tuple[str, str]
+#: What became of one job: "written", "unchanged" or "vanished" (its input is gone), the
+#: SHA-256 of the page's bytes ("" when vanished) and, for a file written, how it is seen
+#: (``inode:ctime_ns:size``, see :mod:`.verify`; "" otherwise).
+Outcome = tuple[str, str, str]
 
 
 class Output:
@@ -75,6 +76,8 @@ class Output:
         self.done: dict[str, str] = {}
         #: The SHA-256 of the bytes of each page of ``done``.
         self.sums: dict[str, str] = {}
+        #: How each file this build wrote is seen (see :mod:`.verify`).
+        self.seen: dict[str, str] = {}
         #: Pages this build rendered or tried to render.
         self.attempted: set[str] = set()
         self.written: list[str] = []
@@ -115,6 +118,11 @@ class Output:
             raise WireError(f"two pages of the site would be {path}; rename a project or topic")
         self.keys[path] = key
 
+    def will_fork(self) -> bool:
+        """Whether :meth:`finish` will render in worker processes (what they need is best
+        made before, once, and inherited)."""
+        return _forks(len(self._jobs), self.workers)
+
     def finish(self, *, strict: bool = True) -> None:
         """Render and write every page offered and not skipped, and tally what came of it.
 
@@ -126,7 +134,7 @@ class Output:
             return  # an abandoned build: what was not rendered yet is not worth rendering
         self.attempted.update(job.path for job in jobs)
         outcomes, failure = run_jobs(jobs, self.site_dir, self.workers)
-        for job, (outcome, sha) in zip(jobs, outcomes, strict=False):
+        for job, (outcome, sha, seen) in zip(jobs, outcomes, strict=False):
             if outcome == "vanished":
                 if job.present:  # left as the last build wrote it, to be rendered again
                     self.done[job.path] = ""
@@ -134,6 +142,7 @@ class Output:
                 continue
             if outcome == "written":
                 self.written.append(job.path)
+                self.seen[job.path] = seen
             else:
                 self.unchanged += 1
             self.done[job.path] = job.key
@@ -181,8 +190,9 @@ def files_under(root: Path) -> set[str]:
     return found
 
 
-def write_page(target: Path, data: bytes, *, present: bool = True) -> bool:
-    """Make ``target`` hold ``data``; return False, touching nothing, when it already does.
+def write_page(target: Path, data: bytes, *, present: bool = True) -> str | None:
+    """Make ``target`` hold ``data``; return None, touching nothing, when it already does,
+    else how the file written is seen (``inode:ctime_ns:size``, see :mod:`.verify`).
 
     ``present=False`` says the file is known to be absent (it is not looked at). The old
     file is unlinked rather than overwritten: it may be a hard link shared with the
@@ -192,7 +202,7 @@ def write_page(target: Path, data: bytes, *, present: bool = True) -> bool:
     if present:
         try:
             if target.read_bytes() == data:
-                return False
+                return None
             target.unlink()
         except OSError:
             pass
@@ -204,9 +214,11 @@ def write_page(target: Path, data: bytes, *, present: bool = True) -> bool:
             handle = target.open("xb")
         with handle:
             handle.write(data)
+            handle.flush()
+            written = os.fstat(handle.fileno())
     except OSError as error:
         raise StorageError(target, error) from None
-    return True
+    return f"{written.st_ino}:{written.st_ctime_ns}:{written.st_size}"
 
 
 def run_jobs(
@@ -218,12 +230,16 @@ def run_jobs(
     (of every share, when shared out). Shares the jobs out to ``workers`` forked processes
     when there are enough of them and forking is safe (no other thread in this process).
     """
-    # Forking while another thread holds a lock would copy the lock held, forever.
-    if workers < 2 or len(jobs) < PARALLEL_MIN or threading.active_count() > 1:
+    if not _forks(len(jobs), workers):
         return _run_share(jobs, site_dir)
     # Loaded here: a build with little to render never starts a worker.
+    import gc
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
+
+    # What the build made so far is only read by the workers: out of the collector's
+    # sight, their reads do not copy its pages (the collector would write to every one).
+    gc.freeze()
 
     global _SHARED, _PARENT
     _SHARED, _PARENT = (jobs, site_dir), os.getpid()
@@ -240,7 +256,14 @@ def run_jobs(
                     failure = error
     finally:
         _SHARED = None
+        gc.unfreeze()
     return outcomes, failure
+
+
+def _forks(jobs: int, workers: int) -> bool:
+    """Whether ``jobs`` pages are rendered by ``workers`` forked processes."""
+    # Forking while another thread holds a lock would copy the lock held, forever.
+    return workers >= 2 and jobs >= PARALLEL_MIN and threading.active_count() == 1
 
 
 #: The jobs of the build being shared out, and the build's pid; a forked worker inherits them.
@@ -296,7 +319,7 @@ def _run_share(jobs: Sequence[_Job], site_dir: Path) -> tuple[list[Outcome], Bas
     outcomes: list[Outcome] = []
     for pending in writes:
         if pending is None:
-            outcomes.append(("vanished", ""))
+            outcomes.append(("vanished", "", ""))
             continue
         problem = pending.exception()
         if problem is not None:
@@ -307,8 +330,9 @@ def _run_share(jobs: Sequence[_Job], site_dir: Path) -> tuple[list[Outcome], Bas
 
 def _write(target: Path, data: bytes, present: bool) -> Outcome:
     """Write ``data`` at ``target`` (see :func:`write_page`); say how, with its SHA-256."""
-    written = write_page(target, data, present=present)
-    return "written" if written else "unchanged", hashlib.sha256(data).hexdigest()
+    seen = write_page(target, data, present=present)
+    sha = hashlib.sha256(data).hexdigest()
+    return ("written", sha, seen) if seen is not None else ("unchanged", sha, "")
 
 
 def _picklable(error: BaseException | None) -> BaseException | None:

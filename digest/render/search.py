@@ -196,13 +196,17 @@ def build_bundle(binary: str, site_dir: Path, bundle: Bundle, runtime: bool) -> 
     (site-relative path: bytes), with Pagefind's code when ``runtime``."""
     with tempfile.TemporaryDirectory(prefix=".pagefind-", dir=site_dir.parent) as tmp:
         # Pagefind reads a folder: one holding only this month's pages, at their paths
-        # (so their URLs), linked rather than copied.
+        # (so their URLs), linked rather than copied. A symbolic link, not a hard one: a hard
+        # link changes the page's inode (its change time), and the next build's check of
+        # the site would read every page again (see verify.check_site).
         source = Path(tmp) / "site"
         for page in bundle.pages:
             target = source / page
             target.parent.mkdir(parents=True, exist_ok=True)
             try:
-                os.link(site_dir / page, target)
+                if not (site_dir / page).is_file():
+                    raise FileNotFoundError(page)
+                target.symlink_to((site_dir / page).resolve())
             except FileNotFoundError:
                 log.warning(
                     "search index: %s is missing; %s is made without it", page, bundle.month

@@ -118,7 +118,7 @@ def _publish(
         # The copy may come from a restored cache: what the last build did not write as it
         # is now is rendered again or deleted.
         # The site holds pages only: anything else (the stamp of an earlier version) goes.
-        checked = verify.check_site(site_dir, state.hashes(), own=())
+        checked = verify.check_site(site_dir, state.hashes(), (), state.seen())
         present = checked.present
         report = _build_site(settings, store, env, fragments, site_dir, state, inputs, checked)
         # A page deleted by hand from the published build is still in the copy (made from
@@ -191,6 +191,8 @@ def _build_site(
         else:
             build.offer_year(out, group, everything, found)
     build.offer_site_wide(out, everything, found, recorded - planned)
+    if out.will_fork():
+        build.warm()  # compiled once here, not once in each worker
     out.finish()
     index = build.plan_search(out, recorded - planned, checked.present - checked.suspect)
     # The search index's files are cleared after it is made again, from the pages as they
@@ -208,6 +210,7 @@ def _build_site(
         path: manifest.Page(key, build.groups[path], out.sums[path])
         for path, key in out.done.items()
     }
+    state.record_seen({**checked.observed, **out.seen})
     state.update_pages(previous, pages)
     # The pages of the groups not planned were not looked at: as good as skipped.
     clean = state.count_pages(recorded - planned)
@@ -298,6 +301,15 @@ class _Build:
             **context,
         )
         return html.encode()
+
+    def warm(self) -> None:
+        """Compile every page template and make the masthead and footer of every depth of
+        the site now, so that worker processes inherit them instead of each making them."""
+        for name in self.env.list_templates(filter_func=lambda n: n.endswith(".html")):
+            if not name.startswith("shipped/"):
+                self._template(name)
+        for root in sorted({urls.root_of(path) for path in self.groups}):
+            self._chrome(root)
 
     def _template(self, name: str) -> jinja2.Template:
         """The template ``name``, looked up once per build."""

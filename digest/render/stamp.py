@@ -3,10 +3,10 @@
 A build writes ``<n>.stamp.json`` beside the build it publishes, ``<n>`` in the site's
 builds folder (see :mod:`.publish`), never into the site itself, which is published as it
 is: a hash of every input of the site (the render code, the templates, the settings shown
-on pages, and the stat of every stored digest and collected day) and what the build
-reported. The next build hashes the inputs
-again, which reads no digest; when the hash, and the number of files in the published
-site, are the same, the site is current and the build stops there. This module imports
+on pages, and the SHA-256 of every stored digest and collected day, as the store's indexes
+list them) and what the build reported. The next build hashes the inputs again, which opens
+no digest; when the hash, and the number of files in the published site, are the same, the
+site is current and the build stops there. This module imports
 nothing heavier than the settings, so such a build does not load Jinja2 or Markdown.
 """
 
@@ -18,6 +18,7 @@ import os
 from collections.abc import Iterator
 from itertools import groupby
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from msgspec import Struct, field
 
@@ -25,6 +26,9 @@ import digest
 from digest.config import Settings
 from digest.errors import WireError
 from digest.text import count
+
+if TYPE_CHECKING:
+    from digest.store import Store
 
 #: Where earlier versions kept the stamp: inside the site, so it was published. A build
 #: deletes it (the manifest does not know it).
@@ -156,43 +160,36 @@ class Bucket(Struct, frozen=True):
     names: tuple[str, ...]
 
 
-def inputs(settings: Settings, fingerprint_: str) -> Inputs:
-    """Hash ``fingerprint_`` and the stat of every stored digest and collected day.
+def inputs(store: Store, fingerprint_: str) -> Inputs:
+    """Hash ``fingerprint_`` and every stored digest and collected day, as the store's
+    indexes list them (see :mod:`digest.store`).
 
-    Only folders are listed and files stat'ed: no digest is opened. Any change to a
-    stored file (its time, size or inode) changes the hash. The build reuses the stats.
+    No record is opened or stat'ed: the indexes give each file's SHA-256 and size, so any
+    change made through the store changes the hash (and a copy of the data folder with new
+    file times changes nothing). The build reuses the indexed hashes as each file's
+    :data:`Stat`: ``(first 60 bits of the SHA-256, size, 0)``.
     """
     h = hashlib.sha256(fingerprint_.encode())
     stats: dict[str, Stat] = {}
     buckets: dict[str, Bucket] = {}
     for part in ("digests", "collected"):
         rows: list[tuple[str, Stat]] = []
-        _stat_rows(settings.data_dir / part, f"{part}/", rows)
+        for folder, entries in store.index(part):
+            rows += [
+                (f"{folder}/{name}", (int(sha[:15], 16), size, 0))
+                for name, (sha, size) in entries.items()
+            ]
         rows.sort()
         stats.update(rows)
         # By folder and year (the file name's first four characters): rows are sorted.
         for bucket, group in groupby(rows, key=lambda row: row[0][: row[0].rfind("/") + 5]):
             members = list(group)
-            text = "\n".join(f"{name} {m} {size} {ino}" for name, (m, size, ino) in members)
+            text = "\n".join(f"{name} {m} {size}" for name, (m, size, _) in members)
             found = Bucket(hashlib.sha256(text.encode()).hexdigest(), tuple(n for n, _ in members))
             buckets[bucket] = found
             h.update(f"{bucket} {found.hash}\n".encode())
         h.update(b"\0")
     return Inputs(h.hexdigest(), stats, buckets)
-
-
-def _stat_rows(folder: Path | str, prefix: str, rows: list[tuple[str, Stat]]) -> None:
-    """Add ``(path, stat)`` of every file under ``folder`` to ``rows``, paths after ``prefix``."""
-    try:
-        entries = list(os.scandir(folder))
-    except (FileNotFoundError, NotADirectoryError):
-        return
-    for entry in entries:
-        if entry.is_dir(follow_symlinks=False):
-            _stat_rows(entry.path, f"{prefix}{entry.name}/", rows)
-        else:
-            stat = entry.stat()
-            rows.append((f"{prefix}{entry.name}", (stat.st_mtime_ns, stat.st_size, stat.st_ino)))
 
 
 def beside(build: Path) -> Path:

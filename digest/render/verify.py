@@ -8,8 +8,15 @@ are deleted at once. A file the manifest does not know, or whose bytes differ fr
 record (a page added, or edited even with its modification time kept), is *suspect*: its
 group of pages is planned as if the page were missing, the page is rendered again (and
 written only if its bytes differ), and a suspect file the build does not make is deleted.
-So the published site is what a full build would write. Every file is read: a file's
-time, size and inode say nothing about a file restored from an archive.
+So the published site is what a full build would write.
+
+A file is read and hashed unless it is the very file that was last found holding its
+recorded bytes: the same inode, size and *change time* (``ctime``) as then. No program
+can set a file's change time: writing, linking or unlinking it, or changing its mode or
+times sets it to the moment it happened; and a file restored from an archive (a CI cache)
+is a new inode with a new change time, so every restored file is read. The change time is
+kept in nanoseconds (ext4, XFS, btrfs). So a build with nothing to do reads no page, and
+adding a day reads the pages the last build wrote, not every page.
 
 The manifest comes from the same cache: this finds pages that differ from it, not a
 manifest rewritten to match them.
@@ -49,15 +56,26 @@ class Checked(Struct, frozen=True):
     suspect: set[str]
     #: What was deleted at once: links and other files that are not regular files.
     removed: list[str]
+    #: The files read and found holding their recorded bytes, and how they were seen
+    #: (``inode:ctime_ns:size``), for the manifest.
+    observed: dict[str, str] = {}
 
 
-def check_site(site_dir: Path, recorded: Mapping[str, str], own: Collection[str]) -> Checked:
+def check_site(
+    site_dir: Path, recorded: Mapping[str, str], own: Collection[str], seen: Mapping[str, str]
+) -> Checked:
     """Check the files of ``site_dir`` against ``recorded`` (path: SHA-256 of the bytes the
-    last build wrote); the build's ``own`` files (rewritten by every build) pass."""
-    checked = Checked(set(), set(), [])
-    _check_folder(str(site_dir), "", recorded, own, checked)
+    last build wrote), reading those not ``seen`` so before; the build's ``own`` files
+    (rewritten by every build) pass."""
+    checked = Checked(set(), set(), [], {})
+    _check_folder(str(site_dir), "", recorded, seen, own, checked)
     checked.removed.sort()
     return checked
+
+
+def stat_of(stat: os.stat_result) -> str:
+    """How a file is seen: ``inode:ctime_ns:size``."""
+    return f"{stat.st_ino}:{stat.st_ctime_ns}:{stat.st_size}"
 
 
 def intact(site_dir: Path, manifest: Path, own: Collection[str]) -> bool:
@@ -68,8 +86,9 @@ def intact(site_dir: Path, manifest: Path, own: Collection[str]) -> bool:
         with closing(sqlite3.connect(uri, uri=True)) as db:
             db.execute("PRAGMA trusted_schema = OFF")
             recorded = dict(db.execute("SELECT path, sha256 FROM pages"))
-        checked = Checked(set(), set(), [])
-        _check_folder(str(site_dir), "", recorded, own, checked, dry=True)
+            seen = dict(db.execute("SELECT path, stat FROM seen"))
+        checked = Checked(set(), set(), [], {})
+        _check_folder(str(site_dir), "", recorded, seen, own, checked, dry=True)
     except (OSError, sqlite3.Error, ValueError):
         return False
     return not checked.suspect and not checked.removed
@@ -118,6 +137,7 @@ def _check_folder(
     folder: str,
     prefix: str,
     recorded: Mapping[str, str],
+    seen: Mapping[str, str],
     own: Collection[str],
     into: Checked,
     *,
@@ -130,10 +150,21 @@ def _check_folder(
     for entry in entries:
         path = prefix + entry.name
         if entry.is_dir(follow_symlinks=False):
-            _check_folder(entry.path, f"{path}/", recorded, own, into, dry=dry)
+            _check_folder(entry.path, f"{path}/", recorded, seen, own, into, dry=dry)
         elif entry.is_file(follow_symlinks=False):
             into.present.add(path)
-            if path not in own and not _holds(entry.path, recorded.get(path)):
+            if path in own:
+                continue
+            sha = recorded.get(path)
+            if not sha:
+                into.suspect.add(path)
+                continue
+            now = stat_of(entry.stat(follow_symlinks=False))
+            if seen.get(path) == now:
+                continue  # the very file found holding these bytes before
+            if _holds(entry.path, sha):
+                into.observed[path] = now
+            else:
                 into.suspect.add(path)
         else:  # a link (to anywhere), a pipe, a socket...
             if not dry:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-import json
 import re
 from collections.abc import Mapping
 from typing import Any
 
+import msgspec
 from markupsafe import Markup
 from msgspec import Struct
 
@@ -492,7 +492,10 @@ def structured_data(view: EditionView, canonical: str, publisher: str) -> Markup
             for item in view.faq
         ],
     }
-    text = json.dumps([article, faq] if view.faq else [article], ensure_ascii=False, indent=1)
+    # msgspec, then its indenter: the bytes of json.dumps(ensure_ascii=False, indent=1)
+    # (no floats here), several times faster than json's pure-Python indenting encoder.
+    document = [article, faq] if view.faq else [article]
+    text = msgspec.json.format(msgspec.json.encode(document), indent=1).decode()
     for char, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
         text = text.replace(char, escaped)
     return Markup(text)

@@ -20,6 +20,11 @@ usual case and nine at most, however many commits the day has:
    the commits that lack none; the others keep unknown (None) line counts;
 5. only if the day reverts or re-lands commits outside it, ``git cat-file --batch``
    reads those commits.
+
+A range the run announces (:meth:`GitSource.expect`) is read at once, on the first of its
+days collected: the same processes, each run once for the whole range (the log again from
+the day after one it stopped in on a missing blob), the result split into days; each day's
+records are byte for byte those of the day read alone.
 """
 
 from __future__ import annotations
@@ -116,6 +121,22 @@ class GitSource:
         # The first-parent list of each branch tip read in this run: a range reads the
         # history once, not once a day (a branch that moves has a new tip, read again).
         self._listings: dict[tuple[Path, str], str] = {}
+        # The days of each repository a run said it will collect (see `expect`), and the
+        # days read ahead with them: their records, or the error collecting them raises.
+        self._expected: dict[RepoSettings, frozenset[dt.date]] = {}
+        self._ready: dict[RepoSettings, dict[dt.date, tuple[PullRequest, ...] | SourceError]] = {}
+
+    def expect(self, repo: RepoSettings, days: Iterable[dt.date]) -> None:
+        """Say that this run will collect ``days`` of ``repo``.
+
+        The first of them collected reads them all at once: one first-parent list, one
+        ``git log --numstat`` and one ``cat-file --batch`` for the whole range, split into
+        days here, each day's records the same, byte for byte, as a collection of that
+        day alone. Days read ahead are what the clone held then (a run is a snapshot).
+        """
+        wanted = frozenset(days)
+        if len(wanted) > 1:
+            self._expected[repo] = self._expected.get(repo, frozenset()) | wanted
 
     def collect(self, repo: RepoSettings, day: dt.date) -> tuple[PullRequest, ...]:
         """Return the changes merged into ``repo.branch`` on ``day`` (UTC), oldest first.
@@ -124,19 +145,88 @@ class GitSource:
         Raises :class:`SourceError` when the clone is missing, not a repository, or lacks
         the branch, or when git fails to read it.
         """
+        ready = self._ready.get(repo)
+        if (ready is None or day not in ready) and day in self._expected.get(repo, ()):
+            ready = self._ready[repo] = self._read_ahead(repo, self._expected.pop(repo))
+        if ready is not None and day in ready:
+            found = ready.pop(day)
+            if isinstance(found, SourceError):
+                raise found
+            return found
         git_dir = _git_dir(repo)
-        tip = _resolve_branch(repo, git_dir)
-        listed = self._listings.get((git_dir, tip))
-        if listed is None:
-            listed = self._listings[(git_dir, tip)] = _first_parents(repo, git_dir, tip)
+        listed = self._listing(repo, git_dir, _resolve_branch(repo, git_dir))
         commits = _whole_messages(git_dir, self._read_log(repo, git_dir, listed, day))
         messages = [parse_message(c.sha, c.message, repo.name) for c in commits]
         looked_up = self._lookup(repo.name, git_dir, messages)
         # A sha a body alone names must have landed on the branch: a squashed pull request
         # quotes the reverts of its own branch's commits, which never landed.
         landed = _landed(listed) if looked_up else frozenset()
-        linker = Linker(repo.name, messages, looked_up, landed)
-        return tuple(_pull(repo, c, m, linker) for c, m in zip(commits, messages, strict=True))
+        return _records(repo, commits, messages, looked_up, landed)
+
+    def _listing(self, repo: RepoSettings, git_dir: Path, tip: str) -> str:
+        """The first-parent list of ``tip``, read once a run."""
+        listed = self._listings.get((git_dir, tip))
+        if listed is None:
+            listed = self._listings[(git_dir, tip)] = _first_parents(repo, git_dir, tip)
+        return listed
+
+    def _read_ahead(
+        self, repo: RepoSettings, days: frozenset[dt.date]
+    ) -> dict[dt.date, tuple[PullRequest, ...] | SourceError]:
+        """Read every day of ``days`` at once; see :meth:`expect`.
+
+        Return each day's records, or the :class:`SourceError` collecting it alone would
+        raise (a day a shallow clone cut). A day whose log with line counts fails (blobs
+        missing from a partial clone) is left out: it is read alone, by the path that
+        counts the lines of the commits whose blobs are there.
+        """
+        git_dir = _git_dir(repo)
+        listed = self._listing(repo, git_dir, _resolve_branch(repo, git_dir))
+        cut = _cut(listed, _shallow_cuts(git_dir))
+        ready: dict[dt.date, tuple[PullRequest, ...] | SourceError] = {}
+        readable = []
+        for day in sorted(days):
+            if cut is not None and day_window(day)[0] <= cut:
+                ready[day] = _shallow_error(repo, day, cut)
+            else:
+                readable.append(day)
+        if not readable:
+            return ready
+        # One window over the whole range; the days are picked out of it below.
+        span = range(_window(readable[0]).start, _window(readable[-1]).stop)
+        shas_of: dict[dt.date, list[str]] = {day: [] for day in readable}
+        first = readable[0].toordinal()
+        for stamp, sha in _dated(listed, span):
+            day = dt.date.fromordinal(first + (stamp - span.start) // 86_400)
+            if day in shas_of:
+                shas_of[day].append(sha)
+        # Each day's commits, oldest first; a day whose log with line counts fails (blobs
+        # missing) is left out, to be read alone (that path has the fallback).
+        logged = _logged_days(git_dir, [(day, shas) for day, shas in shas_of.items() if shas])
+        unread = {day for day, shas in shas_of.items() if shas and day not in logged}
+        readable = [day for day in readable if day not in unread]
+        flat = _whole_messages(git_dir, [c for day in readable for c in logged.get(day, [])])
+        by_day: dict[dt.date, list[RawCommit]] = {day: [] for day in readable}
+        for commit in flat:
+            by_day[dt.datetime.fromtimestamp(commit.committed, dt.UTC).date()].append(commit)
+        messages = {
+            day: [parse_message(c.sha, c.message, repo.name) for c in found]
+            for day, found in by_day.items()
+        }
+        wanted_shas = {day: _wanted(found) for day, found in messages.items()}
+        found_all = self._cat_file(
+            git_dir, sorted({sha for names in wanted_shas.values() for sha in names})
+        )
+        landed = _landed(listed) if found_all else frozenset()
+        for day in readable:
+            looked_up = {
+                name: parse_message(*found_all[name], repo.name)
+                for name in wanted_shas[day]
+                if name in found_all
+            }
+            used = landed if looked_up else frozenset()
+            ready[day] = _records(repo, by_day[day], messages[day], looked_up, used)
+        return ready
 
     def settings_used(self, repo: RepoSettings) -> dict[str, str]:
         """The settings a collection of ``repo`` depends on: its clone and branch.
@@ -166,20 +256,15 @@ class GitSource:
     ) -> list[RawCommit]:
         """Return the commits of ``day`` on the first-parent history ``listed`` (what
         ``rev-list --first-parent --timestamp`` printed), oldest first."""
-        start, end = day_window(day)
-        window = range(int(start.timestamp()), int(end.timestamp()))
+        start = day_window(day)[0]
+        window = _window(day)
         # Committer dates are not ordered along a branch, and `git log --since` stops at
         # the first older commit: one dated years back would hide the day's earlier ones.
         # So the whole first-parent list (sha and date only: cheap) is filtered here.
         cut = _cut(listed, _shallow_cuts(git_dir))
         if cut is not None and start <= cut:
-            raise SourceError(
-                f"{repo.name} {day}: {repo.git} is a shallow clone whose history of "
-                f"{repo.branch} starts at {cut:%Y-%m-%d %H:%M UTC}, so {day} cannot be read; "
-                f"fetch the whole history (git -C {repo.git} fetch --unshallow)",
-                FailureReason.HISTORY_MISSING,
-            )
-        shas = _in_window(listed, window)
+            raise _shallow_error(repo, day, cut)
+        shas = [sha for _, sha in _dated(listed, window)]
         if not shas:
             return []
         fmt = LogFormat(secrets.token_hex(8))
@@ -208,8 +293,11 @@ class GitSource:
 
         Return ``{sha as written in the message: parsed commit}``; unknown shas are left out.
         """
-        shas = {h.sha for h in _hints(messages) if h.sha and _SHA.fullmatch(h.sha)}
-        wanted = sorted(s for s in shas if not any(m.sha.startswith(s) for m in messages))
+        found = self._cat_file(git_dir, _wanted(messages))
+        return {name: parse_message(sha, text, repo) for name, (sha, text) in found.items()}
+
+    def _cat_file(self, git_dir: Path, wanted: list[str]) -> dict[str, tuple[str, str]]:
+        """Read the commits ``wanted`` in one ``cat-file --batch`` (none: no process)."""
         if not wanted:
             return {}
         done = _run_git(
@@ -217,8 +305,7 @@ class GitSource:
         )
         if done.returncode != 0:
             self.context.log.warning("git cat-file failed in %s: %s", git_dir, _stderr(done))
-        found = parse_batch(done.stdout, wanted)
-        return {name: parse_message(sha, text, repo) for name, (sha, text) in found.items()}
+        return parse_batch(done.stdout, wanted)
 
 
 def history_start(repo: RepoSettings) -> dt.datetime | None:
@@ -377,14 +464,86 @@ def _landed(rev_list: str) -> frozenset[str]:
     return frozenset(line.partition(" ")[2] for line in rev_list.splitlines())
 
 
-def _in_window(rev_list: str, window: range) -> list[str]:
-    """The shas of ``rev-list --timestamp`` output (``<time> <sha>`` lines) dated in ``window``."""
-    shas = []
+def _dated(rev_list: str, window: range) -> list[tuple[int, str]]:
+    """The ``(time, sha)`` of ``rev-list --timestamp`` output (``<time> <sha>`` lines) dated
+    in ``window``, in its order."""
+    found = []
     for line in rev_list.splitlines():
         stamp, _, sha = line.partition(" ")
         if stamp.isdigit() and int(stamp) in window and _SHA.fullmatch(sha):
-            shas.append(sha)
-    return shas
+            found.append((int(stamp), sha))
+    return found
+
+
+def _window(day: dt.date) -> range:
+    """The epoch seconds of ``day`` (UTC), half-open."""
+    start, end = day_window(day)
+    return range(int(start.timestamp()), int(end.timestamp()))
+
+
+def _shallow_error(repo: RepoSettings, day: dt.date, cut: dt.datetime) -> SourceError:
+    """The error of a ``day`` of ``repo`` up to where its shallow clone was ``cut``."""
+    return SourceError(
+        f"{repo.name} {day}: {repo.git} is a shallow clone whose history of "
+        f"{repo.branch} starts at {cut:%Y-%m-%d %H:%M UTC}, so {day} cannot be read; "
+        f"fetch the whole history (git -C {repo.git} fetch --unshallow)",
+        FailureReason.HISTORY_MISSING,
+    )
+
+
+def _wanted(messages: Sequence[Message]) -> list[str]:
+    """The shas ``messages`` revert or re-land that are none of theirs, sorted."""
+    shas = {h.sha for h in _hints(messages) if h.sha and _SHA.fullmatch(h.sha)}
+    return sorted(s for s in shas if not any(m.sha.startswith(s) for m in messages))
+
+
+def _logged_days(
+    git_dir: Path, days: Sequence[tuple[dt.date, Sequence[str]]]
+) -> dict[dt.date, list[RawCommit]]:
+    """Read the commits of ``days`` (each day's shas in first-parent order, newest first)
+    with one ``git log --no-walk --stdin --numstat``; return each day's, oldest first.
+
+    git prints the commits in the order asked and stops at the first it cannot diff (a
+    blob missing): then the days before the one it stopped in are kept, that day is left
+    out (to be read alone, by the path that counts lines where blobs are there) and the
+    log runs again from the day after. Each commit's record does not depend on the others
+    read with it, so a day's are those of a log of that day alone.
+    """
+    logged: dict[dt.date, list[RawCommit]] = {}
+    rest = list(days)
+    while rest:
+        fmt = LogFormat(secrets.token_hex(8))
+        args = [*_log_args(fmt), "--no-walk=unsorted", "--stdin", "--numstat", "-M", "--"]
+        stdin = "".join(f"{sha}\n" for _, shas in rest for sha in shas).encode()
+        done = _run_git(git_dir, args, stdin)
+        parsed = fmt.parse(done.stdout.decode("utf-8", "replace"), numstat=True)
+        printed = {c.sha: c for c in parsed}
+        whole = len(rest)
+        if done.returncode != 0:
+            # The last day printed may end in the commit git stopped at: it is read alone.
+            whole = max(
+                (i for i, (_, shas) in enumerate(rest) if printed.keys() & set(shas)), default=0
+            )
+        for day, shas in rest[:whole]:
+            window = _window(day)
+            found = (printed.get(sha) for sha in reversed(shas))
+            logged[day] = [c for c in found if c is not None and c.committed in window]
+        rest = rest[whole + 1 :]
+    return logged
+
+
+def _records(
+    repo: RepoSettings,
+    commits: Sequence[RawCommit],
+    messages: Sequence[Message],
+    looked_up: dict[str, Message],
+    landed: frozenset[str],
+) -> tuple[PullRequest, ...]:
+    """The records of one day's ``commits`` (with their parsed ``messages``), given the
+    commits they revert or re-land that are not theirs (``looked_up``) and the shas that
+    landed on the branch (needed only when something was looked up)."""
+    linker = Linker(repo.name, messages, looked_up, landed)
+    return tuple(_pull(repo, c, m, linker) for c, m in zip(commits, messages, strict=True))
 
 
 def _log_args(fmt: LogFormat) -> list[str]:

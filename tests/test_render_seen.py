@@ -1,0 +1,90 @@
+"""The check of the site a build starts from reads only the files not seen before (issue 28).
+
+A page is read and hashed unless its file is the very one last found holding its recorded
+bytes (same inode, change time and size): see digest.render.verify.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from pathlib import Path
+
+import pytest
+
+from digest.config import Settings
+from digest.render import render_site, verify
+from digest.store import Store
+from tests.factories import edition_series, make_digest, make_settings, past_the_stamp, save_all
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    settings = make_settings(tmp_path)
+    save_all(Store(settings.data_dir), edition_series(12))
+    return settings
+
+
+def _reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    read: list[str] = []
+    holds = verify._holds
+
+    def counting(path: str, sha256: str | None) -> bool:
+        read.append(path)
+        return holds(path, sha256)
+
+    monkeypatch.setattr(verify, "_holds", counting)
+    return read
+
+
+def _steady(settings: Settings, store: Store) -> None:
+    """Build, then build twice more with a day added: the third build's copy is the first
+    build, caught up (the second was a hard-link copy of every page, which reads them all)."""
+    render_site(settings, store)
+    for day in (18, 19):
+        store.save_digest(make_digest(date=dt.date(2026, 1, day), headline=f"DAY {day}"))
+        render_site(settings, store)
+
+
+def test_a_build_with_nothing_new_reads_no_page(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(settings.data_dir)
+    _steady(settings, store)
+    read = _reads(monkeypatch)
+    report = render_site(settings, store)  # nothing changed: the published site is checked
+    assert report.pages_skipped > 0 and read == []
+
+
+def test_adding_a_day_reads_only_what_the_last_build_wrote(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(settings.data_dir)
+    _steady(settings, store)
+    store.save_digest(make_digest(date=dt.date(2026, 1, 20), headline="ONE"))
+    last = render_site(settings, store)
+    read = _reads(monkeypatch)
+    store.save_digest(make_digest(date=dt.date(2026, 1, 21), headline="TWO"))
+    render_site(settings, store)
+    # The copy is the build before last, caught up with links to what the last build
+    # wrote: those links are new, the other files are the very ones seen before.
+    relinked = {path.split("/staging-", 1)[1].split("/", 1)[1] for path in read}
+    assert relinked and relinked <= set(last.written)
+
+
+def test_a_page_edited_in_place_with_its_size_and_time_kept_is_read(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(settings.data_dir)
+    render_site(settings, store)
+    page = settings.site_dir / "rockets/2026-01-01.html"
+    before = page.stat()
+    data = page.read_bytes()
+    with page.open("r+b") as handle:  # the same inode, the same size
+        handle.write(b"X" + data[1:])
+    os.utime(page, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert page.stat().st_ino == before.st_ino and page.stat().st_size == before.st_size
+    past_the_stamp(settings)
+    report = render_site(settings, store)
+    assert "rockets/2026-01-01.html" in report.written
+    assert page.read_bytes() == data
