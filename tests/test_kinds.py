@@ -143,3 +143,9 @@ def test_a_fix_that_names_a_snapshot_or_a_hole_is_a_fix_users_must_know() -> Non
     assert uaf.kind == classify(header).kind == "fix"
     feature = classify(make_pull("Add a thrust vectoring mode", files={"src/a.py": (40, 4)}))
     assert uaf.score > feature.score and classify(header).score > feature.score
+
+
+def test_a_fix_titled_by_its_bug_is_never_told_as_causing_it() -> None:
+    bug = classify(make_pull("fix(lsp): changes file corruption", files=CODE))
+    assert phrase_of(bug, quote=True).predicate() == "fixes \u201cchanges file corruption\u201d"
+    assert phrase_of(bug).predicate().startswith("fixes ")

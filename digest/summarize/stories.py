@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from digest.summarize.base import Item, Story
-from digest.summarize.classify import split_title
+from digest.summarize.classify import SEVERE, split_title
 from digest.summarize.kinds import is_version_number
 from digest.summarize.phrasing import Phrase, join_words, lower_first, parse_title
 from digest.summarize.verbs import is_present
@@ -130,8 +130,13 @@ def phrase_of(item: Item, short: bool = False, quote: bool = False) -> Phrase:
         return Phrase(verb="brings back", rest=inner.thing())
     title = tidy(item.headline_title)
     phrase = parse_title(title, item.pull.body)
-    if phrase.verb:
+    # "fix: changes file corruption" names the bug, not what the fix does: never told as
+    # "biome changes file corruption"; named as written instead (below).
+    bug = bool(phrase.verb) and _describes_the_bug(item, phrase)
+    if phrase.verb and not bug:
         return phrase
+    if bug:
+        phrase = Phrase(verb="", rest=title)
     # A title the lexicon cannot read as an action: a sentence ("SvelteMap incorrectly handles
     # keys"), a noun phrase or an unknown verb. Where text may quote (``quote``: the body),
     # it is named as written, marked as a title, rather than bent into a clause.
@@ -141,7 +146,7 @@ def phrase_of(item: Item, short: bool = False, quote: bool = False) -> Phrase:
     quote = quote and title.count("(") == title.count(")") and title.count("[") == title.count("]")
     if item.kind == "fix":
         # "fix: regression in tracking scopes" names the problem: the change fixes it.
-        quoted = quote and (sentence or phrase.instruction)
+        quoted = quote and (sentence or phrase.instruction or bug)
         return Phrase(
             verb="fixes", rest=f"\u201c{title}\u201d" if quoted else lower_first(phrase.rest)
         )
@@ -248,6 +253,56 @@ def _short_revert(item: Item) -> Phrase:
 def _reverted_thing(item: Item) -> str:
     inner = parse_title(reverted_title(item))
     return f"the change that {inner.predicate()}" if inner.verb else inner.thing()
+
+
+#: Verbs a fix's title may open with to say what the fix does.
+_FIXING_VERBS = frozenset(
+    [
+        "fixes",
+        "avoids",
+        "prevents",
+        "handles",
+        "corrects",
+        "ensures",
+        "makes",
+        "uses",
+        "adds",
+        "allows",
+        "removes",
+        "skips",
+        "keeps",
+        "stops",
+        "restores",
+        "rejects",
+        "resolves",
+        "guards",
+        "preserves",
+        "returns",
+        "respects",
+        "supports",
+        "checks",
+        "validates",
+        "updates",
+        "sets",
+        "reverts",
+        "clears",
+        "closes",
+        "catches",
+        "escapes",
+        "reports",
+        "raises",
+        "retries",
+        "treats",
+    ]
+)
+
+
+def _describes_the_bug(item: Item, phrase: Phrase) -> bool:
+    """True when a fix's title reads as its bug ("changes file corruption", "causes a
+    crash"): a verb no fix opens with, before the fault it fixes."""
+    return (
+        item.kind == "fix" and phrase.verb not in _FIXING_VERBS and bool(SEVERE.search(phrase.rest))
+    )
 
 
 def reads_as_clause(item: Item) -> bool:
