@@ -103,22 +103,9 @@ class _Context(Struct, frozen=True):
 
 #: A development or pre-release version a branch carries ("1.3.0a0", "0.5.0.dev0").
 _PRE_RELEASE = re.compile(r"\d(a|alpha|b|beta|dev|rc)\.?\d*$", re.I)
-#: Folders whose sub-folders are packages a user installs by name.
-_PACKAGE_DIRS = {"crates": "crate", "packages": "package", "libs": "library", "plugins": "plugin"}
-#: Of those, the folders whose packages users install themselves (a workspace's crates are
+#: Folders whose sub-folders are packages users install themselves (a workspace's crates are
 #: mostly the tool's own internals: "the ruff_python_parser crate" helps no reader).
 _USER_PACKAGE_DIRS = {"packages": "package", "plugins": "plugin"}
-
-
-def audience_of_place(place: str) -> str:
-    """Who uses the code directory ``place``: ``crates/uv-fs`` is the uv-fs crate, a source
-    folder is its path (``backends/vulkan/``); ``""`` for none."""
-    if not place:
-        return ""
-    parts = place.split("/")
-    if len(parts) == 2 and parts[0] in _PACKAGE_DIRS:
-        return f"the {parts[1]} {_PACKAGE_DIRS[parts[0]]}"
-    return f"{place}/"
 
 
 def _thing(item: Item) -> str:
@@ -332,7 +319,8 @@ def _fix(c: _Context) -> Action | None:
     if c.lead.kind != "fix" or not SEVERE.search(f"{c.lead.pull.title}\n{c.lead.summary}"):
         return None
     grave = GRAVE.search(f"{c.lead.pull.title}\n{c.lead.summary}")
-    symptom = f"a {grave[0].lower()}" if grave else "a bug users hit"
+    fault = grave[0].lower() if grave else ""
+    symptom = f"{'an' if fault[:1] in 'aeiou' else 'a'} {fault}" if fault else "a bug users hit"
     told = c.clause_of(c.lead, f"{repo_name(c.story)} fixes {symptom} there")
     if c.released:  # the day's release may carry it: say so, never "not yet released"
         text = (

@@ -186,8 +186,8 @@ class _Draft(Struct):
         position = 0
         listed: list[Item] = []
         for stories in _by_repo(leads).values():
-            # After a repository's first story, its one-change stories go to the list.
-            # So do stories whose lead's title reads as no clause: a list names it as written.
+            # After a repository's first story, its one-change stories are told together
+            # (below); stories whose lead's title reads as no clause are listed as written.
             briefs = [
                 s
                 for s in stories[1:]
