@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import msgspec.structs
+import pytest
 
 from digest.config import ProjectSettings, RepoSettings
 from digest.models import Digest, PullRequest, Urgency
@@ -261,3 +262,28 @@ def test_a_place_is_grounded_by_the_paths_of_what_an_item_cites() -> None:
         digest.action_items[0], text="Hold off on building on the pad in stages/pybindings/"
     )
     assert grounding_problems(msgspec.structs.replace(digest, action_items=(held,)), pulls) == []
+
+
+def test_a_breaking_change_says_what_its_description_warns_of() -> None:
+    breaking = make_pull(
+        "feat(config)!: read the thrust table from the manifest",
+        "Moves the table.\n\nBREAKING CHANGE: callers that pass `thrust_table` to launch() "
+        "must move it into the manifest.",
+        files=BOOSTER,
+    )
+    texts = [a.text for a in write([breaking]).action_items]
+    assert texts[0].startswith("Check your code before you next upgrade rocket, as its descr")
+    assert "callers that pass thrust_table to launch() must move it into the manifest" in texts[0]
+
+
+@pytest.mark.parametrize(
+    ("title", "body", "says"),
+    [
+        ("Remove launch_legacy()", "Use `launch()` instead.", "from launch_legacy() to launch()"),
+        ("Remove the prototype gimbal API", "Gone for good.", "(prototype)"),
+        ("Remove the legacy valve API", "It was deprecated in 1.2.", "deprecated earlier"),
+    ],
+)
+def test_a_removal_says_what_to_move_to_when_it_is_said(title: str, body: str, says: str) -> None:
+    texts = [a.text for a in write([make_pull(title, body, files=BOOSTER)]).action_items]
+    assert any(says in text for text in texts), texts

@@ -17,7 +17,7 @@ from msgspec import Struct
 from digest.models import Urgency
 from digest.summarize.base import Item, Story
 from digest.summarize.classify import GRAVE, SEVERE
-from digest.summarize.phrasing import fit, parse_title, plain, say_count
+from digest.summarize.phrasing import fit, lower_first, parse_title, plain, say_count
 from digest.summarize.stories import (
     ADDS,
     area_of,
@@ -179,18 +179,94 @@ def _requirement(c: _Context) -> Action | None:
     return None
 
 
+#: The note a description gives of what breaks: a "BC Breaking" or "Breaking changes"
+#: heading and its paragraph, or a ``BREAKING CHANGE:`` footer.
+_BREAKING_NOTE = re.compile(
+    r"^[ \t]*(?:#+[ \t]*|\*\*)?(?:bc[- ]?breaking|breaking[ -]changes?|breaking)\b[^\n]*?"
+    r"(?::[ \t]*(?P<inline>\S[^\n]*)|\n+(?P<para>(?:[^\n]+\n?)+))",
+    re.I | re.M,
+)
+
+
+def breaking_note(body: str) -> str:
+    """The first sentence of what ``body`` says breaks, as plain text; ``""`` when it says
+    nothing (or only a heading)."""
+    match = _BREAKING_NOTE.search(body)
+    if match is None:
+        return ""
+    text = " ".join((match["inline"] or match["para"] or "").split())
+    text = plain(text.replace("**", "")).strip(" -*")
+    first = re.split(r"(?<=[.!?])\s+", text, maxsplit=1)[0].rstrip(".")
+    if len(first.split()) < 5 or first.lower().startswith(("none", "n/a", "no ")):
+        return ""
+    return fit(first, 180, phrases_only=True)
+
+
+def _breaking(c: _Context) -> Action | None:
+    """A breaking change its description explains: check your code against what it says."""
+    if c.lead.kind != "breaking":
+        return None
+    note = breaking_note(c.lead.pull.body)
+    if not note:
+        return None
+    return c.act(
+        "Check",
+        f"Check your code before you next upgrade {repo_name(c.story)}, as its description "
+        f"warns: {lower_first(note)}",
+        Urgency.IMMEDIATE if c.lead.facts.api_change or c.lead.facts.names else Urgency.PLAN,
+        (c.lead,),
+    )
+
+
 def _removal(c: _Context) -> Action | None:
     facts = c.lead.facts
     if c.lead.kind != "breaking" or not facts.removes:
         return None
     urgent = facts.api_change or bool(facts.names)
-    return c.act(
-        "Migrate",
-        f"Migrate your code off {c.thing} before you next upgrade "
-        f"{repo_name(c.story)}: it is removed",
-        Urgency.IMMEDIATE if urgent else Urgency.PLAN,
-        (c.lead,),
-    )
+    instead = replacement(c.lead.pull.body)
+    if instead:
+        text = (
+            f"Migrate your code from {c.thing} to {instead} before you next upgrade "
+            f"{repo_name(c.story)}, which removes the former"
+        )
+    elif unstable := _UNSTABLE.search(f"{c.lead.pull.title} {c.lead.facts.place}"):
+        # Its own word for it ("prototype", "experimental"): the grounding check reads it.
+        text = (
+            f"Stop using {c.thing} ({unstable[0].lower()}) before you next upgrade "
+            f"{repo_name(c.story)}: it is removed"
+        )
+    elif _SAID_DEPRECATED.search(c.lead.pull.body):
+        text = (
+            f"Migrate your code off {c.thing} before you next upgrade {repo_name(c.story)}: "
+            "deprecated earlier, it is now gone"
+        )
+    else:
+        text = (
+            f"Migrate your code off {c.thing} before you next upgrade "
+            f"{repo_name(c.story)}: it is removed"
+        )
+    return c.act("Migrate", text, Urgency.IMMEDIATE if urgent else Urgency.PLAN, (c.lead,))
+
+
+#: What a description names as the way forward: "use `launch()` instead", "in favour of X".
+_REPLACEMENT = re.compile(
+    r"(?:\buse|switch to|migrate to|replaced (?:by|with)|in favou?r of)\s+"
+    r"(`[^`\n]{1,60}`|[A-Za-z_][\w.:/-]*\(\)|[A-Za-z_]\w*(?:[._:/][A-Za-z_]\w*)+)",
+    re.I,
+)
+_SAID_DEPRECATED = re.compile(
+    r"\b(was|were|had been|been) deprecated\b|\bdeprecated (in|since)\b", re.I
+)
+
+
+#: Where code comes with no promise to stay.
+_UNSTABLE = re.compile(r"\b(prototypes?|experimental|experiments)\b", re.I)
+
+
+def replacement(body: str) -> str:
+    """What ``body`` says to use instead of what a change removes (an identifier), or ``""``."""
+    match = _REPLACEMENT.search(body)
+    return plain(match[1]) if match else ""
 
 
 def _deprecation(c: _Context) -> Action | None:
@@ -339,6 +415,7 @@ def _fix(c: _Context) -> Action | None:
 #: instruction gets none from here (see :func:`watch_action`): never a template.
 _RECIPES: tuple[Recipe, ...] = (
     _release,
+    _breaking,
     _removal,
     _deprecation,
     _requirement,
@@ -351,7 +428,7 @@ _RECIPES: tuple[Recipe, ...] = (
 )
 
 
-_STRONG_RECIPES = (_release, _removal, _deprecation, _requirement, _revert, _speed)
+_STRONG_RECIPES = (_release, _breaking, _removal, _deprecation, _requirement, _revert, _speed)
 
 
 def draft_actions(
