@@ -287,3 +287,22 @@ def test_a_breaking_change_says_what_its_description_warns_of() -> None:
 def test_a_removal_says_what_to_move_to_when_it_is_said(title: str, body: str, says: str) -> None:
     texts = [a.text for a in write([make_pull(title, body, files=BOOSTER)]).action_items]
     assert any(says in text for text in texts), texts
+
+
+def test_a_package_released_alone_carries_none_of_the_days_fixes() -> None:
+    pulls = [
+        make_pull("release pyo3-rocket", files={"pyo3-rocket/Cargo.toml": (2, 2)}),
+        make_pull("fix: crash when the fuel gauge reads NaN", files=BOOSTER, minute=1),
+    ]
+    texts = [a.text for a in write(pulls).action_items]
+    assert "Read the release notes of pyo3-rocket before you upgrade it: " in texts[0], texts
+    assert texts[1].endswith("merged and not yet released"), texts
+
+
+def test_a_language_scope_is_no_place_in_a_sentence() -> None:
+    pulls = [
+        make_pull("feat: add a gimbal lock", files=BOOSTER),
+        make_pull("fix(rust): set the head estimate to zero", files=BOOSTER, minute=1),
+    ]
+    body = write(pulls).body
+    assert "in rust," not in body.lower()

@@ -54,6 +54,13 @@ _NOT_A_SUBJECT = frozenset(
         "chore",
         "typing",
         "lint",
+        # A language's bindings ("fix(rust): …"): which API, not a place a sentence names.
+        "rust",
+        "python",
+        "py",
+        "js",
+        "ts",
+        "cpp",
     ]
 )
 _COMMON_NOUN_AREA = re.compile(

@@ -140,18 +140,25 @@ def _removes(item: Item) -> bool:
 
 
 def _version_name(item: Item) -> str:
-    """How an action names the version ``item`` releases: ``version 0.15.1``, ``svelte@5.1``."""
+    """How an action names the version ``item`` releases: ``version 0.15.1``, ``svelte@5.1``,
+    a package's name alone (``pyo3-polars``); ``""`` when it does not say."""
     if "@" in item.version or not item.version_number:
         return item.version
     return f"version {item.version.removeprefix('v')}"
 
 
+def _package_alone(item: Item) -> bool:
+    """True when ``item`` releases a package named without a version (``pyo3-polars``): a
+    package of its own, which carries none of the day's other fixes."""
+    return bool(item.version) and not item.version_number and "@" not in item.version
+
+
 def _release(c: _Context) -> Action | None:
     if c.lead.kind != "release" or _PRE_RELEASE.search(c.lead.version):
         return None  # a development version on the branch: nothing to upgrade to yet
-    cut = f"version {c.lead.version.removeprefix('v')}" if c.lead.version else "the new version"
-    if "@" in c.lead.version or not c.lead.version_number:
-        cut = c.lead.version or "the new version"
+    cut = _version_name(c.lead) or "the new version"
+    # A package named alone ("release pyo3-polars") is upgraded by itself, not with the repo.
+    upgraded = "it" if _package_alone(c.lead) else repo_name(c.story)
     if bumps_version(c.lead):
         text = (
             f"Plan your upgrade to {cut} of {repo_name(c.story)}: the main branch now carries "
@@ -159,7 +166,7 @@ def _release(c: _Context) -> Action | None:
         )
     else:
         text = (
-            f"Read the release notes of {cut} before you upgrade {repo_name(c.story)}: "
+            f"Read the release notes of {cut} before you upgrade {upgraded}: "
             "they say what changes for you"
         )
     return c.act("Read" if not bumps_version(c.lead) else "Plan", text, Urgency.PLAN, (c.lead,))
@@ -443,7 +450,10 @@ def draft_actions(
     released = {
         story.repo: _version_name(story.lead)
         for story in reversed([*leads, *extra])
-        if story.kind == "release" and not bumps_version(story.lead) and story.lead.version
+        if story.kind == "release"
+        and not bumps_version(story.lead)
+        and story.lead.version
+        and not _package_alone(story.lead)
     }
     for rank, story in enumerate([*leads, *extra]):
         if len(actions) >= MAX_ACTIONS:
