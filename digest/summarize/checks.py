@@ -107,7 +107,7 @@ def _citation_problems(digest: Digest, uncited_ok: bool = False) -> list[str]:
                 if not CITE.search(line):
                     found.append(f"body list item cites nothing: {line[:80]!r}")
             continue
-        if paragraph.strip().startswith(BRIEF_LABEL):
+        if is_brief_label(paragraph):
             continue
         for sentence in split_sentences(_QUOTED.sub("“…”", paragraph.strip())):
             if sentence and not CITE.search(sentence) and not uncited_ok:
@@ -213,7 +213,8 @@ def prose_problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str]:
     """
     found: list[str] = []
     counts: dict[int, int] = {}
-    for sentence in body_sentences(digest.body):
+    sentences = body_sentences(digest.body)
+    for sentence in sentences:
         if reason := fragment_reason(sentence):
             found.append(f"body sentence {reason}: {sentence[:80]!r}")
         if verb := capitalised_verb(sentence):
@@ -233,7 +234,7 @@ def prose_problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str]:
             found.append(f"{name} ends mid-phrase: {text[-40:]!r}")
     found += _plain_problems(digest)
     plain_fields = _plain_fields(digest)
-    prose = "\n\n".join(body_sentences(digest.body))
+    prose = "\n\n".join(sentences)
     for name, text in {**plain_fields, "body": prose}.items():
         if said := _title_verb_as_noun(text):
             found.append(f"{name} reads a title's verb as a noun: {said!r}")
@@ -284,6 +285,11 @@ def _unbalanced(text: str) -> bool:
 BRIEF_LABEL = "**In brief**"
 
 
+def is_brief_label(paragraph: str) -> bool:
+    """True when ``paragraph`` of a body is the label of its closing list."""
+    return paragraph.strip().startswith(BRIEF_LABEL)
+
+
 def is_list_block(paragraph: str) -> bool:
     """True when ``paragraph`` of a body is a Markdown list (every line an item)."""
     lines = paragraph.strip().splitlines()
@@ -293,7 +299,7 @@ def is_list_block(paragraph: str) -> bool:
 def paragraph_units(paragraph: str) -> list[str]:
     """What a reader reads one by one in ``paragraph`` of a body: its sentences, a list's
     items (``- Title [n]``), or nothing for the list's label."""
-    if paragraph.strip().startswith(BRIEF_LABEL):
+    if is_brief_label(paragraph):
         return []
     if is_list_block(paragraph):
         return paragraph.strip().splitlines()
@@ -311,7 +317,7 @@ def body_sentences(body: str) -> list[str]:
     return [
         s
         for paragraph in body.split("\n\n")
-        if not is_list_block(paragraph) and not paragraph.strip().startswith(BRIEF_LABEL)
+        if not is_list_block(paragraph) and not is_brief_label(paragraph)
         for s in split_sentences(paragraph)
     ]
 

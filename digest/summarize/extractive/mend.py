@@ -15,7 +15,13 @@ from collections.abc import Callable, Sequence
 import msgspec.structs
 
 from digest.models import Digest, PullRequest
-from digest.summarize.checks import BRIEF_LABEL, CITE, first_citations, join_units, paragraph_units
+from digest.summarize.checks import (
+    CITE,
+    first_citations,
+    is_brief_label,
+    join_units,
+    paragraph_units,
+)
 
 Check = Callable[[Digest, Sequence[PullRequest]], list[str]]
 #: A unit of an edition: ("body", paragraph, sentence) or ("action", index, 0).
@@ -59,13 +65,13 @@ def _without(digest: Digest, units: set[Unit]) -> Digest:
     (those no longer cited are dropped)."""
     paragraphs = []
     for p, paragraph in enumerate(digest.body.split("\n\n")):
-        if paragraph.strip().startswith(BRIEF_LABEL):
+        if is_brief_label(paragraph):
             paragraphs.append(paragraph)  # kept while its list keeps an item (below)
             continue
         kept = [s for i, s in enumerate(paragraph_units(paragraph)) if ("body", p, i) not in units]
         if kept:
             paragraphs.append(join_units(paragraph, kept))
-        elif paragraphs and paragraphs[-1].strip().startswith(BRIEF_LABEL):
+        elif paragraphs and is_brief_label(paragraphs[-1]):
             paragraphs.pop()  # a label over an empty list goes with it
     actions = [a for i, a in enumerate(digest.action_items) if ("action", i, 0) not in units]
     body = "\n\n".join(paragraphs)

@@ -324,10 +324,11 @@ class _Draft(Struct):
         said = content_words(headline)
         things = []
         for story in leads[1:]:  # the stories the edition tells and cites
-            thing = f"one {plain(phrase_of(told_item(story)).relative())}"
+            phrase = phrase_of(told_item(story))
+            thing = f"one {plain(phrase.relative())}"
             if story.kind in ROUTINE_KINDS or len(thing) > 90 or content_words(thing) & said:
                 continue
-            if not phrase_of(told_item(story)).verb:
+            if not phrase.verb:
                 continue  # a title that reads as no clause is named in the list, not here
             things.append(thing)
             said |= content_words(thing)
