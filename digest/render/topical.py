@@ -6,42 +6,22 @@ as the summarize stage matches an edition's changes. The rules need the collecte
 the change (labels and paths are not in the digest), so an edition's collected days are read
 once, when the build first parses the edition; the manifest keeps the answer.
 
-The rules are written out here again rather than imported: rendering loads none of the
-summarize stage.
+The rules are those of :mod:`digest.topics`, which the summarize stage uses too.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Sequence
-from fnmatch import fnmatch
 
 from digest.config import TopicSettings
 from digest.errors import WireError
 from digest.models import Digest, PullRequest
 from digest.store import Store
+from digest.topics import matches
 
 #: Given an edition, each of its action items' topics.
 Tagger = Callable[[Digest], tuple[tuple[str, ...], ...]]
-
-
-def matches(topic: TopicSettings, pull: PullRequest) -> bool:
-    """True when ``pull`` belongs to ``topic`` (by label, title prefix or changed path)."""
-    labels = {label.lower() for label in pull.labels}
-    if any(label.lower() in labels for label in topic.labels):
-        return True
-    title = pull.title.lower()
-    if any(title.startswith(prefix.lower()) for prefix in topic.title_prefixes):
-        return True
-    return any(
-        change.path.startswith(pattern) if not _is_glob(pattern) else fnmatch(change.path, pattern)
-        for pattern in topic.paths
-        for change in pull.files
-    )
-
-
-def _is_glob(pattern: str) -> bool:
-    return any(ch in pattern for ch in "*?[")
 
 
 def tagger(topics: Sequence[TopicSettings], store: Store) -> Tagger | None:

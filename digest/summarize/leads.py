@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from digest.config import TopicSettings
 from digest.models import Digest, TopicLead
 from digest.summarize.base import Item
-from digest.summarize.select import matches
 from digest.summarize.sentences import split_sentences
 from digest.summarize.verbs import has_finite_verb
 from digest.text import one_line
+from digest.topics import matches
 
 _CITATION = re.compile(r"\s*\[(\d{1,6})\]")
 #: Code marks and emphasis; not underscores, which identifiers are full of.

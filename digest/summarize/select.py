@@ -13,7 +13,6 @@ import math
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from fnmatch import fnmatch
 
 import msgspec.structs
 
@@ -23,6 +22,7 @@ from digest.summarize.base import Brief, Item, Story
 from digest.summarize.classify import ROUTINE_KINDS, area_key, classify
 from digest.summarize.stories import relanded_title, reverted_title, reverts_item, tidy
 from digest.summarize.untrusted import defuse
+from digest.topics import match_topics
 
 #: At most this many stories are told in an edition's body.
 MAX_LEAD_STORIES = 5
@@ -157,32 +157,6 @@ def lead_stories(stories: Sequence[Story], limit: int = MAX_LEAD_STORIES) -> lis
     picked = list(best_per_repo.values())[:limit]
     picked += [story for story in pool if story not in picked][: limit - len(picked)]
     return sorted(picked, key=pool.index)
-
-
-def match_topics(topics: Sequence[TopicSettings], pulls: Sequence[PullRequest]) -> tuple[str, ...]:
-    """Return the slugs of ``topics`` (in configuration order) that any of ``pulls`` matches."""
-    return tuple(
-        topic.slug or "" for topic in topics if any(matches(topic, pull) for pull in pulls)
-    )
-
-
-def matches(topic: TopicSettings, pull: PullRequest) -> bool:
-    """True when ``pull`` belongs to ``topic`` (by label, title prefix or changed path)."""
-    labels = {label.lower() for label in pull.labels}
-    if any(label.lower() in labels for label in topic.labels):
-        return True
-    title = pull.title.lower()
-    if any(title.startswith(prefix.lower()) for prefix in topic.title_prefixes):
-        return True
-    return any(
-        change.path.startswith(pattern) if not _is_glob(pattern) else fnmatch(change.path, pattern)
-        for pattern in topic.paths
-        for change in pull.files
-    )
-
-
-def _is_glob(pattern: str) -> bool:
-    return any(ch in pattern for ch in "*?[")
 
 
 def _grouping_keys(item: Item) -> list[tuple[str, ...]]:
