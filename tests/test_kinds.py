@@ -149,3 +149,26 @@ def test_a_fix_titled_by_its_bug_is_never_told_as_causing_it() -> None:
     bug = classify(make_pull("fix(lsp): changes file corruption", files=CODE))
     assert phrase_of(bug, quote=True).predicate() == "fixes \u201cchanges file corruption\u201d"
     assert phrase_of(bug).predicate().startswith("fixes ")
+
+
+@pytest.mark.parametrize(
+    ("body", "kind"),
+    [
+        # A restructuring whose description adds an option users set is news to them...
+        ("- Merge the two converters into one\n- Add `pad_groups` config option", "feature"),
+        # ... and one that swaps an option for another breaks their configuration.
+        ("- Make `attention` a typed config, instead of string `attn_backend`", "breaking"),
+        # A restructuring that only mentions configuration in passing stays internal.
+        ("Splits the loader; the config is read as before.", "refactor"),
+        ("", "refactor"),
+    ],
+)
+def test_a_refactor_that_changes_what_users_configure_is_not_internal(body: str, kind: str) -> None:
+    assert classify(make_pull("refactor the thrust converter", body, files=CODE)).kind == kind
+
+
+def test_support_for_anything_named_is_new_support() -> None:
+    named = classify(make_pull("Add support for Azure request signing", files=CODE))
+    worded = classify(make_pull("Add structured errors for signing failures", files=CODE))
+    assert named.facts.new_support and not worded.facts.new_support
+    assert named.score > worded.score

@@ -61,12 +61,27 @@ _SUPPORT = re.compile(
     r"webgpu)\b",
     re.I,
 )
+#: "Add support for Azure request signing", "Support for X": support for anything named.
+_SUPPORT_FOR = re.compile(
+    r"^(?:(?:add(?:s|ed)?|introduc\w+|implement\w*)\s+)?(?:initial\s+|experimental\s+|basic\s+|"
+    r"native\s+|preliminary\s+|first-class\s+)?support\s+(?:for|of)\s+\S",
+    re.I,
+)
 _ENABLING = re.compile(r"(support|enable|add|implement|lower|delegate)\w*\b", re.I)
 _API = re.compile(
     r"\b(options?|flags?|arguments?|args|parameters?|params|config(uration)?|settings?|"
     r"defaults?|environment variables?|env vars?|api|apis|cli|interface)\b",
     re.I,
 )
+#: A line of the description that changes what users configure: "- Add `pad_groups` config
+#: option", "Make `inner_attention` a python config, instead of string `attn_backend`".
+_RECONFIGURES = re.compile(
+    r"^[\s*+-]*(?:add(?:s|ed)?|introduc\w+|expose[sd]?|make[sd]?|rename[sd]?|replace[sd]?|"
+    r"remove[sd]?|new)\b[^\n.]{0,40}?`[\w.-]+`[^\n.]{0,40}?\b(?:config(?:uration)?|option|"
+    r"flag|argument|setting|parameter|environment variable)s?\b(?P<rest>[^\n]*)",
+    re.I | re.M,
+)
+_REPLACES = re.compile(r"\b(instead of|replac\w+|renam\w+|no longer|remov\w+)\b", re.I)
 _OPS = re.compile(r"`([^`\s][^`]{0,40})`|\b((?:aten|torch|tosa)\.[\w.]+\w)")
 _NON_CODE_DIRS = frozenset(
     [
@@ -110,6 +125,8 @@ class Facts(Struct, frozen=True):
     api_change: bool = False
     #: Operator or identifier names the title mentions (``aten.bmm``, ``split``).
     names: tuple[str, ...] = ()
+    #: Its description adds (``"added"``) or replaces (``"replaced"``) an option users set.
+    reconfigures: str = ""
     #: The code directory most of the change lives in (``backends/arm``), or ``""``.
     place: str = ""
 
@@ -140,12 +157,28 @@ def facts_of(pull: PullRequest, title: str, body: str) -> Facts:
         deprecates=bool(_DEPRECATION_TITLE.search(title)),
         # Tests of a dtype or op are not support for it ("Add bfloat16 tests"); support
         # "and tests" is.
-        new_support=bool(_SUPPORT.search(title) or (names and _ENABLING.match(title)))
+        new_support=bool(
+            _SUPPORT.search(title)
+            or _SUPPORT_FOR.match(title)
+            or (names and _ENABLING.match(title))
+        )
         and not (_TESTS.search(title) and not _WITH_TESTS.search(title)),
         api_change=bool(_API.search(title)),
+        reconfigures=_reconfigures(body[:2500]),
         names=names,
         place=_place(pull),
     )
+
+
+def _reconfigures(body: str) -> str:
+    """``"replaced"`` when a line of ``body`` swaps or renames a named option users set,
+    ``"added"`` when one adds or reshapes it, ``""`` when none does."""
+    found = ""
+    for match in _RECONFIGURES.finditer(body):
+        if _REPLACES.search(match.group(0)):
+            return "replaced"
+        found = "added"
+    return found
 
 
 def _speed_claim(text: str) -> str:

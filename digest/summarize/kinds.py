@@ -358,9 +358,12 @@ def kind_of(
         return "deps"
     if _NO_BEHAVIOUR_CHANGE.search(f"{title}\n{pull.body[:1500]}") and markers[:1] != ("fix",):
         return "refactor"
-    if markers:
-        return _marked(markers[0], title, facts)
-    return _titled(pull, title, facts)
+    kind = _marked(markers[0], title, facts) if markers else _titled(pull, title, facts)
+    if kind == "refactor" and facts.reconfigures:
+        # "refactor model converter" whose description adds or replaces an option users set:
+        # a restructuring users see in their configuration.
+        return "breaking" if facts.reconfigures == "replaced" else "feature"
+    return kind
 
 
 def _titled(pull: PullRequest, title: str, facts: Facts) -> str:
