@@ -128,6 +128,7 @@ def _pull(raw: dict[str, object]) -> PullRequest:
         changed_files=int(raw["changed_files"]),  # type: ignore[call-overload]
         reverts=link(raw.get("reverts")),
         relands=link(raw.get("relands")),
+        notes=str(raw.get("notes") or ""),
     )
 
 

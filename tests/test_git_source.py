@@ -533,6 +533,8 @@ def _varied_history(repo: GitRepo) -> list[dt.date]:
     repo.commit('Reland "Add the parser" (#7)', at(days[4], 7), {"p.txt": "p2\n"})
     repo.commit("Rebased with an old date (#8)", at(days[0], 5), {"r.txt": "r\n"})
     repo.commit_object(b"Fix the NUL\x00 in titles (#9)\n\nBody\x00 text.\n", at(days[4], 9))
+    notes = "# 1.2.0\n\n### Fixed\n\n- parser: keep the last line (#9)\n"
+    repo.commit("Release v1.2.0 (#11)", at(days[4], 10), {"CHANGELOG.md": notes})
     repo.commit("After the range (#10)", at(days[4] + dt.timedelta(days=1), 1))
     return days
 
@@ -549,8 +551,9 @@ def test_a_range_read_at_once_gives_each_day_the_records_of_that_day_alone(
     together = [one.collect(settings, day) for day in days]
 
     assert msgspec.json.encode(together) == msgspec.json.encode(alone)
-    assert [len(pulls) for pulls in together] == [3, 2, 0, 2, 2]
+    assert [len(pulls) for pulls in together] == [3, 2, 0, 2, 3]
     assert together[3][0].reverts is not None and together[3][1].reverts is not None
+    assert "keep the last line" in together[4][-1].notes
     # One read for the range, however many days: never a process per day.
     assert [_subcommand(cmd) for cmd in spawns.commands] == [
         "cat-file",
@@ -559,6 +562,7 @@ def test_a_range_read_at_once_gives_each_day_the_records_of_that_day_alone(
         "log",
         "cat-file",
         "cat-file",
+        "log",
     ]
 
 
@@ -619,3 +623,19 @@ def test_a_range_with_blobs_missing_reads_only_those_days_alone(
     logs = [_subcommand(cmd) for cmd in spawns.commands].count("log")
     # The range up to day 5, the range after it, then day 5 alone (3 logs).
     assert logs == 2 + 3
+
+
+def test_a_bare_release_commit_carries_the_notes_it_adds_to_the_changelog(repo: GitRepo) -> None:
+    first = "# Changelog\n\n## 0.9.0\n\n- older entry\n"
+    repo.commit("Start (#1)", at(DAY, 1), {"CHANGELOG.md": first, "src/a.py": "a\n"})
+    added = "# Changelog\n\n## 1.0.0\n\n- Fix a crash\u202e on empty input (#2)\n\n## 0.9.0\n"
+    repo.commit("Bump version to 1.0.0", at(DAY, 2), {"CHANGELOG.md": added + "\n- older entry\n"})
+    with_body = first + "\n## 1.0.1\n\n- Another fix (#3)\n"
+    repo.commit("Release 1.0.1\n\nWhat it fixes.", at(DAY, 3), {"CHANGELOG.md": with_body})
+    repo.commit("Note the parser fix (#4)", at(DAY, 4), {"CHANGELOG.md": with_body + "- x\n"})
+    start, bump, described, noted = collect(repo.path)
+
+    assert bump.notes.startswith("## 1.0.0\n\n- Fix a crash on empty input (#2)")
+    assert "\u202e" not in bump.notes and "older entry" not in bump.notes
+    # A message that says something, and a commit that cuts no release, carry no notes.
+    assert start.notes == described.notes == noted.notes == ""

@@ -167,6 +167,7 @@ def _record(pull: PullRequest) -> dict[str, object]:
         "files": [[f.path, f.additions, f.deletions] for f in pull.files[:60]],
         "reverts": None if pull.reverts is None else [pull.reverts.number, pull.reverts.sha],
         "relands": None if pull.relands is None else [pull.relands.number, pull.relands.sha],
+        **({"notes": pull.notes} if pull.notes else {}),
     }
 
 

@@ -9,6 +9,7 @@ titles, bodies, and what a revert or re-land points at).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from msgspec import Struct
 
@@ -334,3 +335,39 @@ def _body_number(refs: list[str], repo: str, own: int | None) -> int | None:
         if number is not None and number != own:
             return number
     return None
+
+
+#: A changelog file: ``CHANGELOG.md``, ``docs/en/docs/release-notes.md``, ``NEWS.rst``.
+_CHANGELOG_NAME = re.compile(
+    r"^(changelog|changes|history|news|release[-_]?notes)([-_.][\w.-]*)?\.(md|rst|txt|markdown)$",
+    re.I,
+)
+#: A subject that cuts a release: it names a version, or says "release"/"version packages".
+_CUTS_RELEASE = re.compile(r"\bv?\d+\.\d+(\.\d+)?\b|\brelease\b|\bversion packages\b", re.I)
+#: Most of a release's notes kept; the rest of a long changelog adds nothing to a summary.
+MAX_NOTES = 8_000
+
+
+def changelog_paths(title: str, files: Sequence[FileChange]) -> tuple[str, ...]:
+    """The changelog files a commit titled ``title`` adds release notes to, when its title
+    cuts a release; ``()`` for any other commit."""
+    if not _CUTS_RELEASE.search(title):
+        return ()
+    return tuple(f.path for f in files if _CHANGELOG_NAME.match(f.path.rsplit("/", 1)[-1]))
+
+
+def parse_added_lines(text: str, marker: str) -> dict[str, str]:
+    """Split the output of ``git log --format=<marker>%H -p --unified=0`` into each
+    commit's added lines (``{sha: text}``), neutralised and cut at :data:`MAX_NOTES`."""
+    added: dict[str, str] = {}
+    for record in text.split(marker)[1:]:
+        sha, _, patch = record.partition("\n")
+        lines = [
+            line[1:]
+            for line in patch.splitlines()
+            if line.startswith("+") and not line.startswith("+++")
+        ]
+        notes = neutralise("\n".join(lines).strip())
+        if notes:
+            added[sha.strip()] = notes[:MAX_NOTES]
+    return added

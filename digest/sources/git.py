@@ -47,6 +47,8 @@ from digest.sources._gitlog import (
     LogFormat,
     Message,
     RawCommit,
+    changelog_paths,
+    parse_added_lines,
     parse_batch,
     parse_message,
     parse_missing,
@@ -68,6 +70,8 @@ _ENV = {
 _CONFIG = ("core.quotepath=off", "log.showRoot=true", "log.showSignature=false")
 _BRANCH_NAME = re.compile(r"[^\x00-\x20\x7f~^:?*\[\\]+")
 _SHA = re.compile(r"[0-9a-f]{7,64}")
+#: A trailer line ("Co-authored-by: …", "Signed-off-by: …"): a message of these alone is bare.
+_TRAILER = re.compile(r"^[ \t]*[A-Za-z][\w-]*-by:[^\n]*$", re.M)
 
 
 def _env() -> dict[str, str]:
@@ -161,7 +165,8 @@ class GitSource:
         # A sha a body alone names must have landed on the branch: a squashed pull request
         # quotes the reverts of its own branch's commits, which never landed.
         landed = _landed(listed) if looked_up else frozenset()
-        return _records(repo, commits, messages, looked_up, landed)
+        notes = _release_notes(git_dir, commits, messages)
+        return _records(repo, commits, messages, looked_up, landed, notes)
 
     def _listing(self, repo: RepoSettings, git_dir: Path, tip: str) -> str:
         """The first-parent list of ``tip``, read once a run."""
@@ -218,6 +223,7 @@ class GitSource:
             git_dir, sorted({sha for names in wanted_shas.values() for sha in names})
         )
         landed = _landed(listed) if found_all else frozenset()
+        notes = _release_notes(git_dir, flat, [m for day in readable for m in messages[day]])
         for day in readable:
             looked_up = {
                 name: parse_message(*found_all[name], repo.name)
@@ -225,7 +231,7 @@ class GitSource:
                 if name in found_all
             }
             used = landed if looked_up else frozenset()
-            ready[day] = _records(repo, by_day[day], messages[day], looked_up, used)
+            ready[day] = _records(repo, by_day[day], messages[day], looked_up, used, notes)
         return ready
 
     def settings_used(self, repo: RepoSettings) -> dict[str, str]:
@@ -538,12 +544,47 @@ def _records(
     messages: Sequence[Message],
     looked_up: dict[str, Message],
     landed: frozenset[str],
+    notes: dict[str, str],
 ) -> tuple[PullRequest, ...]:
     """The records of one day's ``commits`` (with their parsed ``messages``), given the
-    commits they revert or re-land that are not theirs (``looked_up``) and the shas that
-    landed on the branch (needed only when something was looked up)."""
+    commits they revert or re-land that are not theirs (``looked_up``), the shas that
+    landed on the branch (needed only when something was looked up) and the release
+    notes of the commits that cut a release (``{sha: notes}``)."""
     linker = Linker(repo.name, messages, looked_up, landed)
-    return tuple(_pull(repo, c, m, linker) for c, m in zip(commits, messages, strict=True))
+    return tuple(
+        _pull(repo, c, m, linker, notes.get(c.sha, ""))
+        for c, m in zip(commits, messages, strict=True)
+    )
+
+
+def _release_notes(
+    git_dir: Path, commits: Sequence[RawCommit], messages: Sequence[Message]
+) -> dict[str, str]:
+    """The lines each commit that cuts a release with a bare message adds to its changelog
+    files, read with one ``git log -p`` for them all (none: no process); ``{sha: notes}``.
+
+    A failed read leaves the notes out: they add to a summary, the records stand without.
+    """
+    wanted: dict[str, tuple[str, ...]] = {}
+    for commit, message in zip(commits, messages, strict=True):
+        bare = not _TRAILER.sub("", message.body).strip()
+        paths = changelog_paths(message.title, commit.files) if bare else ()
+        if paths:
+            wanted[commit.sha] = paths
+    if not wanted:
+        return {}
+    marker = f"\x1e{secrets.token_hex(8)}\x1e"
+    args = [
+        *("log", "--first-parent", "--diff-merges=first-parent", "--no-color", "--no-ext-diff"),
+        *("--no-textconv", "--no-walk=unsorted", "--stdin", "-p", "--unified=0"),
+        f"--format=tformat:{marker.replace(chr(0x1E), '%x1e')}%H",
+        "--",
+        *sorted({f":(literal){path}" for paths in wanted.values() for path in paths}),
+    ]
+    done = _run_git(git_dir, args, "".join(f"{sha}\n" for sha in wanted).encode())
+    if done.returncode != 0:
+        return {}
+    return parse_added_lines(done.stdout.decode("utf-8", "replace"), marker)
 
 
 def _log_args(fmt: LogFormat) -> list[str]:
@@ -582,7 +623,7 @@ def _count_present(git_dir: Path, fmt: LogFormat, commits: list[RawCommit]) -> l
 
 
 def _pull(
-    settings: RepoSettings, commit: RawCommit, message: Message, linker: Linker
+    settings: RepoSettings, commit: RawCommit, message: Message, linker: Linker, notes: str = ""
 ) -> PullRequest:
     """Return the :class:`PullRequest` record of one commit of the day."""
     repo = settings.name
@@ -604,4 +645,5 @@ def _pull(
         changed_files=len(commit.files),
         reverts=reverts,
         relands=relands,
+        notes=notes,
     )

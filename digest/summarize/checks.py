@@ -14,7 +14,9 @@ from collections.abc import Iterable, Sequence
 from digest.models import ActionItem, Digest, PullRequest, Urgency
 from digest.summarize.base import Brief
 from digest.summarize.classify import ROUTINE_KINDS, split_title
+from digest.summarize.kinds import release_version
 from digest.summarize.phrasing import ends_dangling, long_date
+from digest.summarize.releases import release_notes
 from digest.summarize.select import lead_stories
 from digest.summarize.sentences import capitalised_verb, fragment_reason, split_sentences
 from digest.summarize.verbs import ACTION_VERBS, THIRD_PERSON, is_imperative
@@ -24,6 +26,7 @@ MAX_REFERENCES = 10
 #: A reference may back at most this many body sentences.
 MAX_SENTENCES_PER_REFERENCE = 3
 _QUOTE_MARKS = re.compile('[“”"]')
+_QUOTED_ENTRY = re.compile("\u2018[^\u2018\u2019]*\u2019")
 _ELLIPSIS = re.compile(r"\w(…|\.\.\.)(?=\s|$)")
 # Markdown left in a plain-text field: escapes, emphasis, code spans.
 _MARKDOWN = re.compile(r"\\[\\`*_\[\]<>!#|~{}()+.-]|\*\*|`")
@@ -329,7 +332,8 @@ def _action_prose(text: str, titles: set[str]) -> list[str]:
         found.append(f"does not open with an instruction: {text[:60]!r}")
     if _QUOTE_MARKS.search(text):
         found.append(f"quotes: {text[:60]!r}")
-    lowered = " ".join(text.lower().split())
+    # An entry quoted from release notes (between single quotes) is marked as a quotation.
+    lowered = " ".join(_QUOTED_ENTRY.sub("", text).lower().split())
     for title in titles:
         if title in lowered:
             found.append(f"repeats a PR title: {title[:60]!r}")
@@ -441,7 +445,15 @@ def grounding_problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str
         if unsupported := vocabulary.unsupported(text, refs):
             found.append(f"{name} is not supported by what it cites ({unsupported})")
     # A decorator in a title (``@torch.compile``) is news; an @-mention or command is not.
-    titles = " ".join(ref.title for ref in digest.references).lower()
+    # A release's entries are its own words too: "{@const}" quoted from them is no mention.
+    cited = {(ref.repo, ref.number, ref.url) for ref in digest.references}
+    notes = " ".join(
+        note.text
+        for pull in pulls
+        if (pull.repo, pull.number, pull.url) in cited and _cuts_release(pull)
+        for note in release_notes(pull)
+    )
+    titles = f"{' '.join(ref.title for ref in digest.references)} {notes}".lower()
     texts = [digest.headline, digest.dek, digest.body, *(a.text for a in digest.action_items)]
     texts += [entry.answer for entry in digest.faq]
     for text in texts:
@@ -451,6 +463,12 @@ def grounding_problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str
                     found.append(f"text has an @-mention or a command: {match.group(0)!r}")
                     break
     return found
+
+
+def _cuts_release(pull: PullRequest) -> bool:
+    """True when ``pull``'s title says it cuts a release (its description is its notes)."""
+    _, title, markers = split_title(pull.title)
+    return release_version(pull, title, markers) is not None
 
 
 class _Vocabulary:
@@ -468,7 +486,7 @@ class _Vocabulary:
             text = f"{ref.repo} {ref.title}"
             if pull is not None:
                 paths = " ".join(change.path for change in pull.files[:200])
-                text += f" {pull.body[:6000]} {paths}"
+                text += f" {pull.body[:6000]} {pull.notes[:6000]} {paths}"
             self._by_ref[ref.n] = terms_of(text)
 
     def unsupported(self, text: str, refs: set[int]) -> str:

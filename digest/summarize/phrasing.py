@@ -278,10 +278,10 @@ def _conjugate_coordinated(match: re.Match[str]) -> str:
 _SMALL_NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
 
 
-def say_count(n: int, singular: str) -> str:
+def say_count(n: int, singular: str, plural: str | None = None) -> str:
     """``n`` things as prose says them: spelled out below ten (``two changes``), else in
-    figures (``12 changes``)."""
-    said = count(n, singular)
+    figures (``12 changes``); ``plural`` when adding an s would not do (``fixes``)."""
+    said = count(n, singular, plural)
     return f"{_SMALL_NUMBERS[n]}{said[len(str(n)) :]}" if 0 <= n < 10 else said
 
 

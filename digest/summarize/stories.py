@@ -165,6 +165,8 @@ def phrase_of(item: Item, short: bool = False, quote: bool = False) -> Phrase:
 def bumps_version(item: Item) -> bool:
     """True when the release ``item`` sets the version its branch carries ("Bump version to
     0.19.0") rather than saying it releases one ("Release v2.3.0", "Version Packages")."""
+    if item.pull.notes:
+        return False  # it adds the release's notes to the changelog: the release is cut
     return bool(item.version) and bool(re.match(r"(bump|update|set)\b", item.headline_title, re.I))
 
 

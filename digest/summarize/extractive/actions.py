@@ -18,6 +18,7 @@ from digest.models import Urgency
 from digest.summarize.base import Item, Story
 from digest.summarize.classify import GRAVE, SEVERE
 from digest.summarize.phrasing import fit, lower_first, parse_title, plain, say_count
+from digest.summarize.releases import ReleaseNote, notable_notes, notes_carry, release_notes
 from digest.summarize.stories import (
     ADDS,
     area_of,
@@ -59,6 +60,8 @@ class _Context(Struct, frozen=True):
     #: The version the story's repository released that day ("" for none): a fix merged
     #: before it ships in it.
     released: str = ""
+    #: The pull requests that release's notes link (None: it has no notes to tell).
+    carried: frozenset[int] | None = None
 
     @property
     def lead(self) -> Item:
@@ -102,7 +105,7 @@ class _Context(Struct, frozen=True):
 
 
 #: A development or pre-release version a branch carries ("1.3.0a0", "0.5.0.dev0").
-_PRE_RELEASE = re.compile(r"\d(a|alpha|b|beta|dev|rc)\.?\d*$", re.I)
+_PRE_RELEASE = re.compile(r"\d[-.]?(a|alpha|b|beta|dev|rc)\.?\d*$", re.I)
 #: Folders whose sub-folders are packages users install themselves (a workspace's crates are
 #: mostly the tool's own internals: "the ruff_python_parser crate" helps no reader).
 _USER_PACKAGE_DIRS = {"packages": "package", "plugins": "plugin"}
@@ -154,7 +157,11 @@ def _package_alone(item: Item) -> bool:
 
 
 def _release(c: _Context) -> Action | None:
-    if c.lead.kind != "release" or _PRE_RELEASE.search(c.lead.version):
+    if c.lead.kind != "release":
+        return None
+    if notes := release_notes(c.lead.pull):
+        return _release_by_notes(c, notes)
+    if _PRE_RELEASE.search(c.lead.version):
         return None  # a development version on the branch: nothing to upgrade to yet
     cut = _version_name(c.lead) or "the new version"
     # A package named alone ("release pyo3-polars") is upgraded by itself, not with the repo.
@@ -170,6 +177,38 @@ def _release(c: _Context) -> Action | None:
             "they say what changes for you"
         )
     return c.act("Read" if not bumps_version(c.lead) else "Plan", text, Urgency.PLAN, (c.lead,))
+
+
+def _release_by_notes(c: _Context, notes: Sequence[ReleaseNote]) -> Action:
+    """Upgrade to the release, for the entry of its notes users most need: check the code
+    first for a breaking change, upgrade soon for a security or grave fix, try a pre-release
+    on a branch."""
+    cut = _version_name(c.lead) or "the new version"
+    target = f"to {cut}" if "@" in cut else f"{repo_name(c.story)} to {cut}"
+    top = notable_notes(notes, limit=1)[0]
+    entry = f"\u2018{plain(top.text)}\u2019"
+    others = len(notes) - 1
+    more = f" and {say_count(others, 'more entry', 'more entries')}" if others else ""
+    linked = tuple(notes_carry([top], [i for i in c.story.items if i is not c.lead]))
+    items = (c.lead, *linked)
+    # Who a fix concerns: what its entry names in code (``spawn_blocking``).
+    span = re.search(r"`([^`\n]{2,40})`", top.text)
+    users = f" if you use {span[1]}" if span else ""
+    if _PRE_RELEASE.search(c.lead.version):
+        text = f"Try {cut} on a branch before the stable release: its notes list {entry}{more}"
+        return c.act("Try", text, Urgency.MONITOR, items)
+    if top.kind == "breaking":
+        text = (
+            f"Check your code before you upgrade {target}: its notes list a breaking change, "
+            f"{entry}{more}"
+        )
+        return c.act("Check", text, Urgency.IMMEDIATE, items)
+    if top.kind in ("fix", "security"):
+        soon = " soon" if top.kind == "security" or top.grave else ""
+        urgency = Urgency.IMMEDIATE if soon else Urgency.PLAN
+        text = f"Upgrade {target}{soon}{users}: its notes list the fix {entry}{more}"
+        return c.act("Upgrade", text, urgency, items)
+    return c.act("Upgrade", f"Upgrade {target} to get {entry}{more}", Urgency.PLAN, items)
 
 
 def _requirement(c: _Context) -> Action | None:
@@ -405,7 +444,18 @@ def _fix(c: _Context) -> Action | None:
     fault = grave[0].lower() if grave else ""
     symptom = f"{'an' if fault[:1] in 'aeiou' else 'a'} {fault}" if fault else "a bug users hit"
     told = c.clause_of(c.lead, f"{repo_name(c.story)} fixes {symptom} there")
-    if c.released:  # the day's release may carry it: say so, never "not yet released"
+    if c.released and c.carried is not None:  # the release's notes say whether it is in
+        if c.lead.pull.number in c.carried:
+            text = (
+                f"Re-test what you run on {c.audience} after upgrading to {c.released}, out "
+                f"today: {told}, and the release's notes list the fix"
+            )
+        else:
+            text = (
+                f"Re-test what you run on {c.audience} with the release after {c.released}: "
+                f"{told}, merged after the notes of {c.released} were written"
+            )
+    elif c.released:  # the day's release may carry it: say so, never "not yet released"
         text = (
             f"Re-test what you run on {c.audience} once you are on {c.released} or later: "
             f"{told}, merged the day {c.released} was cut"
@@ -447,20 +497,31 @@ def draft_actions(
     """
     actions: list[Action] = []
     used: set[str] = set()
-    released = {
-        story.repo: _version_name(story.lead)
+    releases = {
+        story.repo: story.lead
         for story in reversed([*leads, *extra])
         if story.kind == "release"
         and not bumps_version(story.lead)
         and story.lead.version
         and not _package_alone(story.lead)
     }
+    released = {repo: _version_name(lead) for repo, lead in releases.items()}
+    # What each release's notes say it carries: the pull requests they link.
+    carried = {
+        repo: frozenset(n for note in notes for n in note.numbers)
+        for repo, lead in releases.items()
+        if (notes := release_notes(lead.pull))
+    }
     for rank, story in enumerate([*leads, *extra]):
         if len(actions) >= MAX_ACTIONS:
             break
         items = members.get(story) or (story.lead,)
         context = _Context(
-            story=story, items=tuple(items), rank=rank, released=released.get(story.repo, "")
+            story=story,
+            items=tuple(items),
+            rank=rank,
+            released=released.get(story.repo, ""),
+            carried=carried.get(story.repo),
         )
         # Past the top three stories, only what a team must act on earns an item.
         for recipe in _RECIPES if rank < 3 else _STRONG_RECIPES:

@@ -32,6 +32,7 @@ from digest.summarize.phrasing import (
     say_count,
     upper_first,
 )
+from digest.summarize.releases import count_by_kind, notable_notes, notes_carry, release_notes
 from digest.summarize.select import lead_stories
 from digest.summarize.sentences import retell
 from digest.summarize.stories import (
@@ -64,6 +65,16 @@ _FIX_OPENING = re.compile(
     r"don'?t|do not|no longer|stop|ensure|guard|preserve)\b",
     re.I,
 )
+#: How a sentence counts a release's notes of each kind.
+NOTE_NOUNS = {
+    "breaking": ("breaking change", "breaking changes"),
+    "security": ("security fix", "security fixes"),
+    "fix": ("fix", "fixes"),
+    "feature": ("new feature", "new features"),
+    "perf": ("performance change", "performance changes"),
+    "other": ("other change", "other changes"),
+    "any": ("change", "changes"),
+}
 _URGENCY_WORD = {
     Urgency.IMMEDIATE: "Now",
     Urgency.PLAN: "Plan",
@@ -218,10 +229,13 @@ class _Draft(Struct):
         told = [m for m in members if m.kind != "revert" or m is story.lead]
         sentence = story_sentence(story, told, self.cite, opener, md_escape)
         sentences = [f"{sentence}."]
-        # A release's body is its changelog: other changes' lines, told by those changes.
-        details = [] if story.lead.kind == "release" else self._retold(story.lead)
-        for detail in details:
-            sentences.append(f"{md_escape(detail)}{self.cite(story.lead)}.")
+        # A release's description is its changelog: what it says is told from its notes.
+        if story.lead.kind == "release":
+            if contents := self._release_contents(story.lead):
+                sentences.append(contents)
+        else:
+            for detail in self._retold(story.lead):
+                sentences.append(f"{md_escape(detail)}{self.cite(story.lead)}.")
         for item in members:
             if item.kind != "revert" or item is story.lead:
                 continue
@@ -232,6 +246,27 @@ class _Draft(Struct):
                 said = md_escape(phrase_of(item).predicate())
                 sentences.append(f"A related change {said}{self.cite(item)}.")
         return " ".join(sentences)
+
+    def _release_contents(self, release: Item) -> str:
+        """One sentence on what ``release``'s notes list: how many entries of each kind and
+        the two a user most needs to hear of, quoted; cited by the release and the day's
+        changes those two link. ``""`` when the release has no notes."""
+        notes = release_notes(release.pull)
+        if not notes:
+            return ""
+        kinds = count_by_kind(notes)
+        if [kind for kind, _ in kinds] == ["other"]:
+            kinds = [("any", len(notes))]  # "three changes", not "three other changes"
+        counts = join_words([say_count(n, *NOTE_NOUNS[kind]) for kind, n in kinds])
+        picks = notable_notes(notes)
+        quoted = join_words([f"\u201c{md_escape(note.text)}\u201d" for note in picks])
+        linked = notes_carry(
+            picks, [i for i in self.brief.items if i.pull.repo == release.pull.repo]
+        )
+        cites = self.cite(release) + "".join(self.cite(i) for i in linked if i is not release)
+        if len(notes) == 1:
+            return f"Its notes list {counts}: {quoted}{cites}."
+        return f"Its notes list {counts}, among them {quoted}{cites}."
 
     def _retold(self, item: Item) -> list[str]:
         """Up to two sentences of ``item``'s description, leaving out any that opens with a

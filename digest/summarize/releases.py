@@ -1,0 +1,174 @@
+"""What a release says it contains: the entries of its release notes, read as facts.
+
+A release commit's notes are the lines it adds to a changelog (the git source reads them
+into :attr:`PullRequest.notes`) or, for changesets and hand-written release pull requests,
+its description. Each bullet becomes a :class:`ReleaseNote`: its text without links or
+markup, the kind its heading or prefix gives it (``### Bug fixes``, ``fix:``), and the pull
+requests it links. Only the first release of the notes is read (a body may list several
+packages' releases; the first is the one the title names).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from msgspec import Struct
+
+from digest.models import PullRequest
+from digest.summarize.base import Item
+from digest.summarize.classify import GRAVE, SEVERE
+from digest.text import one_line
+
+#: The kinds of a release's entries, from the most to the least a user must act on.
+NOTE_KINDS = ("breaking", "security", "fix", "feature", "perf", "other")
+#: At most this many entries are read from one release's notes.
+MAX_NOTES = 40
+
+
+class ReleaseNote(Struct, frozen=True):
+    """One entry of a release's notes."""
+
+    text: str
+    #: One of :data:`NOTE_KINDS`.
+    kind: str
+    #: The pull requests the entry links (``#8021``), in the order it names them.
+    numbers: tuple[int, ...] = ()
+
+    @property
+    def grave(self) -> bool:
+        """True when the entry fixes a crash, a hang, corruption, a wrong result or a hole."""
+        return self.kind in ("fix", "security") and bool(GRAVE.search(self.text))
+
+
+_HEADING = re.compile(r"^\s*(?:#{1,6}\s+(?P<hash>.+?)|\*\*(?P<bold>[^*]+)\*\*:?)\s*$")
+_BULLET = re.compile(r"^(?P<indent>\s*)[-*+]\s+(?P<text>\S.*)$")
+_VERSION_HEADING = re.compile(r"\d+\.\d+")
+_SECTION_KINDS = (
+    (re.compile(r"break|incompatib|removed|removal|deprecat", re.I), "breaking"),
+    (re.compile(r"security|vulnerab", re.I), "security"),
+    (re.compile(r"fix|bug|patch(?! changes)", re.I), "fix"),
+    (re.compile(r"perf|performance|speed", re.I), "perf"),
+    (re.compile(r"feat|added|new|enhance|improve|preview|python", re.I), "feature"),
+)
+_PREFIX_KINDS = {
+    "fix": "fix",
+    "bugfix": "fix",
+    "feat": "feature",
+    "feature": "feature",
+    "perf": "perf",
+    "breaking": "breaking",
+    "security": "security",
+}
+#: ``fix:``, ``feat(ssr)!:`` at the start of an entry (changesets, conventional changelogs).
+_ENTRY_PREFIX = re.compile(r"^(?P<type>[a-z]+)(?:\([^)]{1,30}\))?(?P<bang>!)?:\s+", re.I)
+_MD_LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\s]*\)")
+_REF_LINK = re.compile(r"\[(#\d+|[0-9a-f]{7,40})\](?![(\[])", re.I)
+#: "[a regression][#8056]": a reference-style link, its text kept.
+_REF_STYLE = re.compile(r"\[([^\]\n]+)\]\[[^\]\n]*\]")
+_NUMBER = re.compile(r"(?<![\w/])#(\d{1,9})\b|/(?:pull|issues)/(\d{1,9})\b")
+#: Trailing "(#123)", "(#123, #124)", "([abc1234](…))": the entry's links, said elsewhere.
+_TRAILING_REFS = re.compile(r"(\s*\((?:#\d+|[0-9a-f]{7,40}|by @[\w-]+)(?:,\s*#\d+)*\))+\s*$", re.I)
+#: An entry about the project's own dependencies, tests or CI, whatever its heading.
+_ROUTINE_ENTRY = re.compile(
+    r"^(?:[\w-]+:\s+)?(?:update|bump|upgrade)\s+(?:all\s+)?(?:non-major\s+)?"
+    r"(?:dependenc|[\w@/.-]+\s+to\s+v?\d)|\b(tests?|ci|typecheck)\b\s*$",
+    re.I,
+)
+_MD_ESCAPE = re.compile(r"\\([\\`*_\[\]{}()#+.!<>-])")
+
+
+def release_notes(pull: PullRequest) -> tuple[ReleaseNote, ...]:
+    """The entries of the first release ``pull``'s notes (or its description) lists."""
+    text = pull.notes or pull.body
+    notes: list[ReleaseNote] = []
+    section = "other"
+    versions_seen = 0
+    current: list[str] = []
+    indent = -1
+
+    def flush() -> None:
+        if current:
+            note = _note(" ".join(current), section)
+            if note is not None:
+                notes.append(note)
+        current.clear()
+
+    for line in text.splitlines():
+        if heading := _HEADING.match(line):
+            flush()
+            name = heading["hash"] or heading["bold"] or ""
+            if _VERSION_HEADING.search(name) and not _section_kind(name):
+                versions_seen += 1
+                if versions_seen > 1:
+                    break  # the next release of the notes: an older one, or another package
+                continue
+            section = _section_kind(name) or "other"
+            continue
+        if bullet := _BULLET.match(line):
+            if current and len(bullet["indent"]) > indent:
+                continue  # a sub-entry: the entry it belongs to says enough
+            flush()
+            indent = len(bullet["indent"])
+            current.append(bullet["text"])
+        elif current and line.strip():
+            current.append(line.strip())  # an entry wrapped over lines, indented or not
+        else:
+            flush()
+        if len(notes) >= MAX_NOTES:
+            break
+    flush()
+    return tuple(notes[:MAX_NOTES])
+
+
+def _section_kind(heading: str) -> str:
+    for pattern, kind in _SECTION_KINDS:
+        if pattern.search(heading):
+            return kind
+    return ""
+
+
+def _note(raw: str, section: str) -> ReleaseNote | None:
+    numbers = tuple(dict.fromkeys(int(a or b) for a, b in _NUMBER.findall(raw) if (a or b)))
+    text = _REF_LINK.sub(r"\1", _REF_STYLE.sub(r"\1", _MD_LINK.sub(r"\1", raw)))
+    text = _MD_ESCAPE.sub(r"\1", text).replace("**", "")
+    text = _TRAILING_REFS.sub("", one_line(text)).strip(" .;,")
+    kind = section
+    if prefix := _ENTRY_PREFIX.match(text):
+        named = _PREFIX_KINDS.get(prefix["type"].lower())
+        if named is not None:
+            text = text[prefix.end() :]
+            kind = "breaking" if prefix["bang"] else named if section == "other" else section
+    if _ROUTINE_ENTRY.search(text):
+        kind = "other"  # a dependency bump or a test fix listed among the fixes
+    elif kind in ("fix", "other") and re.search(r"\b(cve-\d+|security|vulnerab\w+)\b", text, re.I):
+        kind = "security"
+    if len(text.split()) < 3 or text.lower().startswith(("full changelog", "thanks", "see ")):
+        return None
+    return ReleaseNote(text=text, kind=kind, numbers=numbers)
+
+
+def notable_notes(notes: Sequence[ReleaseNote], limit: int = 2) -> list[ReleaseNote]:
+    """The entries of ``notes`` a user most needs to hear of, at most ``limit``: breaking
+    changes, security fixes and grave fixes first, then other fixes users hit, features."""
+
+    def rank(note: ReleaseNote) -> tuple[int, int]:
+        order = NOTE_KINDS.index(note.kind)
+        if note.grave:
+            order = 1
+        elif note.kind == "fix" and not SEVERE.search(note.text):
+            order = 3  # a fix of something mild: after the new features
+        return (order, notes.index(note))
+
+    return sorted(notes, key=rank)[:limit]
+
+
+def notes_carry(notes: Sequence[ReleaseNote], items: Sequence[Item]) -> list[Item]:
+    """The day's ``items`` that ``notes`` link to (the release carries them), in day order."""
+    linked = {number for note in notes for number in note.numbers}
+    return [item for item in items if item.pull.number in linked]
+
+
+def count_by_kind(notes: Sequence[ReleaseNote]) -> list[tuple[str, int]]:
+    """How many entries of each kind ``notes`` list, in :data:`NOTE_KINDS` order."""
+    return [(kind, n) for kind in NOTE_KINDS if (n := sum(1 for x in notes if x.kind == kind))]

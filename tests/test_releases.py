@@ -1,0 +1,99 @@
+"""What a release says it contains: its notes read as entries, told in the edition."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from digest.config import ProjectSettings, RepoSettings
+from digest.summarize.checks import problems
+from digest.summarize.extractive import ExtractiveWriter
+from digest.summarize.releases import count_by_kind, notable_notes, release_notes
+from digest.summarize.select import make_brief
+from tests.pulls import make_pull
+
+KEEP_A_CHANGELOG = """\
+# 2.4.1 (March 3rd, 2026)
+
+### Fixed
+
+- valves: close the valve when pressure drops ([#41])
+- gauge: avoid a panic in `Gauge::read` on an empty tank ([#42])
+- tests: fix the flaky ignition test ([#43])
+
+### Added
+
+- launch: add a `countdown` option ([#44])
+
+[#41]: https://github.com/acme/rocket/pull/41
+[#42]: https://github.com/acme/rocket/pull/42
+
+# 2.4.0 (February 1st, 2026)
+
+### Fixed
+
+- an older fix that is not in this release ([#30])
+"""
+
+CHANGESETS = """\
+This PR was opened by the release action.
+
+# Releases
+## rocket@5.1.2
+
+### Patch Changes
+
+- fix: keep the staging order when two stages
+share a name
+([#51](https://github.com/acme/rocket/pull/51))
+
+- feat!: drop the legacy `burn()` call
+([#52](https://github.com/acme/rocket/pull/52))
+
+## rocket-plugin@1.0.3
+
+- fix: an entry of another package ([#53](https://github.com/acme/rocket/pull/53))
+"""
+
+
+def test_notes_are_read_entry_by_entry_from_the_first_release_only() -> None:
+    notes = release_notes(make_pull("chore: prepare Rocket v2.4.1", notes=KEEP_A_CHANGELOG))
+    assert [(n.kind, n.numbers) for n in notes] == [
+        ("fix", (41,)),
+        ("fix", (42,)),
+        ("other", (43,)),  # a test fix among the fixes is the project's own
+        ("feature", (44,)),
+    ]
+    assert notes[1].text == "gauge: avoid a panic in `Gauge::read` on an empty tank"
+    assert count_by_kind(notes) == [("fix", 2), ("feature", 1), ("other", 1)]
+    # The grave fix is the one users most need to hear of.
+    assert notable_notes(notes, limit=1)[0].numbers == (42,)
+
+
+def test_a_changesets_body_is_read_with_its_wrapped_lines_and_prefixes() -> None:
+    notes = release_notes(make_pull("Version Packages", CHANGESETS))
+    assert [(n.kind, n.text, n.numbers) for n in notes] == [
+        ("fix", "keep the staging order when two stages share a name", (51,)),
+        ("breaking", "drop the legacy `burn()` call", (52,)),
+    ]
+    assert notable_notes(notes, limit=1)[0].kind == "breaking"
+
+
+def test_an_edition_tells_what_a_release_contains_and_says_to_upgrade() -> None:
+    day = dt.date(2026, 3, 3)
+    fix = make_pull("gauge: avoid a panic in `Gauge::read` on an empty tank", number=42)
+    release = make_pull(
+        "chore: prepare Rocket v2.4.1",
+        number=45,
+        files={"CHANGELOG.md": (12, 0), "Cargo.toml": (1, 1)},
+        notes=KEEP_A_CHANGELOG,
+    )
+    project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
+    brief = make_brief(project, day, [fix, release])
+    digest = ExtractiveWriter().write(brief)
+
+    first = digest.body.split("\n\n")[0]
+    assert "version 2.4.1" in first and "Its notes list two fixes" in first
+    action = digest.action_items[0]
+    assert action.text.startswith("Upgrade rocket to version 2.4.1 soon if you use Gauge::read")
+    assert action.urgency == "immediate"
+    assert not problems(digest, [fix, release])
