@@ -219,8 +219,8 @@ def test_a_new_capability_is_tried_and_nothing_generic_is_added() -> None:
     ]
     texts = [a.text for a in write(named).action_items]
     assert texts == [
-        "Try the new abort_ascent() in Guidance: support for it is new on the main branch, so "
-        "the next release will have it"
+        "Try the new abort_ascent() in Guidance: any controller can now abort the ascent, "
+        "on the main branch for the next release"
     ], texts
 
 
@@ -276,16 +276,33 @@ def test_a_breaking_change_says_what_its_description_warns_of() -> None:
     assert "callers that pass thrust_table to launch() must move it into the manifest" in texts[0]
 
 
+PROTOTYPE = {"src/prototype/gimbal.py": (0, 90)}
+
+
 @pytest.mark.parametrize(
-    ("title", "body", "says"),
+    ("title", "body", "files", "says"),
     [
-        ("Remove launch_legacy()", "Use `launch()` instead.", "from launch_legacy() to launch()"),
-        ("Remove the prototype gimbal API", "Gone for good.", "(prototype)"),
-        ("Remove the legacy valve API", "It was deprecated in 1.2.", "deprecated earlier"),
+        (
+            "Remove launch_legacy()",
+            "Use `launch()` instead.",
+            BOOSTER,
+            "from launch_legacy() to launch()",
+        ),
+        # Its own word for it, said once: in the title, or after it when only the path says so.
+        (
+            "Remove the prototype gimbal API",
+            "",
+            BOOSTER,
+            "Stop using the prototype gimbal API before",
+        ),
+        ("Remove the gimbal API", "", PROTOTYPE, "Stop using the gimbal API (prototype)"),
+        ("Remove the legacy valve API", "It was deprecated in 1.2.", BOOSTER, "deprecated earlier"),
     ],
 )
-def test_a_removal_says_what_to_move_to_when_it_is_said(title: str, body: str, says: str) -> None:
-    texts = [a.text for a in write([make_pull(title, body, files=BOOSTER)]).action_items]
+def test_a_removal_says_what_to_move_to_when_it_is_said(
+    title: str, body: str, files: dict, says: str
+) -> None:
+    texts = [a.text for a in write([make_pull(title, body, files=files)]).action_items]
     assert any(says in text for text in texts), texts
 
 
@@ -306,3 +323,50 @@ def test_a_language_scope_is_no_place_in_a_sentence() -> None:
     ]
     body = write(pulls).body
     assert "in rust," not in body.lower()
+
+
+@pytest.mark.parametrize(
+    ("title", "says"),
+    [
+        ("drop PyTorch <2.10 support", "Move to PyTorch 2.10 or later wherever you use rocket"),
+        ("Drop Python 3.9 and older support", "Move to a Python newer than 3.9 wherever"),
+        ("Remove support for CUDA 11.8", "it drops support for CUDA 11.8"),
+    ],
+)
+def test_a_dropped_platform_says_what_to_move_to(title: str, says: str) -> None:
+    digest = write([make_pull(title, files=BOOSTER)])
+    assert digest.action_items[0].text.startswith("Move to"), digest.action_items
+    assert says in digest.action_items[0].text
+
+
+def test_a_new_required_version_is_the_users_to_install_only_for_a_toolchain() -> None:
+    sdk = make_pull("Bump the Vulkan SDK to 1.4.350.0", files=BOOSTER)
+    bundled = make_pull("feat: update thrustlib to 2.0.0", files=BOOSTER)
+    assert any(a.text.startswith("Update to Vulkan SDK") for a in write([sdk]).action_items)
+    assert not any(a.text.startswith("Update to") for a in write([bundled]).action_items)
+
+
+def test_no_hold_off_for_a_revert_of_tests_or_a_revert_that_is_the_fix() -> None:
+    tests_only = make_pull("Re-enable the ignition tests", files={"tests/test_ignition.py": (9, 1)})
+    back = revert_of(tests_only)  # its files are those of what it reverts: tests
+    mending = make_pull("rt: revert #12 to fix a regression that makes the countdown hang")
+    for pulls in ([tests_only, back], [mending]):
+        assert not any(a.text.startswith("Hold") for a in write(pulls).action_items)
+
+
+@pytest.mark.parametrize(
+    ("title", "kind"),
+    [
+        ("Remove unneeded include of iostream", "refactor"),
+        ("Arm backend: Remove the silu decomposition pass", "refactor"),
+        ("Drop the _loaded_options ivar from the bindings", "refactor"),
+        ("Remove the legacy launch API", "breaking"),
+    ],
+)
+def test_a_removal_of_internals_breaks_nothing(title: str, kind: str) -> None:
+    assert classify(make_pull(title, files=BOOSTER)).kind == kind
+
+
+def test_a_deprecation_warning_removes_nothing() -> None:
+    item = classify(make_pull("Add deprecation warning for `LegacyLayout`", "It is deprecated."))
+    assert item.facts.deprecates and not item.facts.removes

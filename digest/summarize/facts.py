@@ -143,18 +143,36 @@ _HARMLESS_REMOVAL = re.compile(
 )
 
 
+#: A removal of the project's own internals: an include, a use of something, a helper, a
+#: compiler pass, a private (``_name``, ``name_``) member, an example or benchmark.
+_INTERNAL_REMOVAL = re.compile(
+    r"\b(includes?|usages?|uses? of|deps? on|dependency on|helpers?|pass|passes|no-?ops?|"
+    r"permutes?|ivars?|submodules?|examples?|benchmarks?|marks?|comments?|scripts?|tests?|"
+    r"code ?paths?|from [\w/.-]+\.(?:py|cpp|cc|h|rs|ts|js))\b"
+    r"|(?<![\w.])_[a-z]\w*|\b[a-z]\w*_(?!\w)",
+    re.I,
+)
+_DEPRECATION_WARNING = re.compile(r"\bdeprecation (warnings?|notices?|messages?)\b", re.I)
+
+
 def facts_of(pull: PullRequest, title: str, body: str) -> Facts:
     """Read :class:`Facts` from ``pull``'s display ``title`` and cleaned ``body``."""
     names = tuple(dict.fromkeys(a or b for a, b in _OPS.findall(title)))
     text = f"{title}\n{body[:2500]}"
     lower = text.lower()
     breaking = any(word in lower for word in _BREAKING_WORDS) and bool(_BREAKING_BODY.search(text))
+    deprecates = bool(_DEPRECATION_TITLE.search(title) or _DEPRECATION_WARNING.search(title))
+    removal = (
+        bool(_REMOVAL_TITLE.match(title))
+        and not _HARMLESS_REMOVAL.search(title)
+        and not _INTERNAL_REMOVAL.search(title)
+    )
     return Facts(
         speed_claim=_speed_claim(text) if _SPEED_HINT.search(text) else "",
         requirement=_requirement(text[: len(title) + 800]),
-        removes=(bool(_REMOVAL_TITLE.match(title)) and not _HARMLESS_REMOVAL.search(title))
-        or breaking,
-        deprecates=bool(_DEPRECATION_TITLE.search(title)),
+        # A deprecation warns of a removal to come: it removes nothing yet.
+        removes=(removal or breaking) and not deprecates,
+        deprecates=deprecates,
         # Tests of a dtype or op are not support for it ("Add bfloat16 tests"); support
         # "and tests" is.
         new_support=bool(

@@ -385,8 +385,8 @@ def _titled(pull: PullRequest, title: str, facts: Facts) -> str:
         return "refactor"
     if _PERF_MECHANISM.search(title) or facts.speed_claim:
         return "perf"
-    if facts.removes or facts.deprecates:
-        return "breaking"
+    if (facts.removes or facts.deprecates) and not _FIX_VERB.match(title):
+        return "breaking"  # "Fix Python 3.14 compatibility" mends what its body says was removed
     if _REMOVAL.match(title):
         return "refactor"  # A removal that breaks nothing: a warning, a workaround, dead code.
     if _DEPS_TITLE.search(title):

@@ -202,3 +202,36 @@ def _as_predicate(sentence: str) -> str | None:
     if first.lower() in BASE_FORMS and not is_imperative(first, rest.split(" ", 1)[0]):
         return None
     return f"{verb} {conjugate_coordinated(rest, strict=True)}"
+
+
+#: What a description says in its author's voice or to its reviewers, not to readers.
+_AUTHOR_VOICE = re.compile(
+    r"\b(I|I'm|I've|we|we're|we've|we'll|our|ours|us|my|me|you|your|please|todo|fixme|xxx|"
+    r"wip|hack|this pr|this diff|this stack|this commit|this patch|this change|reviewers?|"
+    r"lgtm|nit)\b"
+    r"|\?|^(a question|not sure|nothing (calls|uses)|for now|note that|see |in many cases|"
+    r"unfortunately|fortunately|sadly|interestingly|honestly|basically|also,|so,|but |and |"
+    r"previously,? (i|we)|this (supplements|follows|builds|continues))"
+    # A heading glued to its paragraph once the lines were joined ("Summary Adds X").
+    r"|^(summary|description|motivation|context|changes|test plan|bc[- ]breaking|breaking"
+    r"|release notes|details|background|overview)\b:?\s+[A-Z]",
+    re.I,
+)
+
+
+def stands_alone(sentence: str) -> bool:
+    """True when a retold ``sentence`` of a description stands on its own for a reader: not
+    the author's voice, a question or a to-do, not a fragment that opens mid-phrase (a
+    bracket closed before it opens, a lower-case or non-letter start) and not under six
+    words of filler."""
+    text = sentence.strip()
+    if len(text.split()) < 6 or _AUTHOR_VOICE.search(text):
+        return False
+    if not text[:1].isalpha() or not text[:1].isupper():
+        return False
+    depth = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 0:
+            return False  # "Abe15fe4) It refactors": cut from a list, mid-phrase
+    return depth == 0

@@ -19,6 +19,7 @@ from digest.summarize.base import Item, Story
 from digest.summarize.classify import GRAVE, SEVERE
 from digest.summarize.phrasing import fit, lower_first, parse_title, plain, say_count
 from digest.summarize.releases import ReleaseNote, notable_notes, notes_carry, release_notes
+from digest.summarize.sentences import retell, stands_alone
 from digest.summarize.stories import (
     ADDS,
     area_of,
@@ -211,10 +212,20 @@ def _release_by_notes(c: _Context, notes: Sequence[ReleaseNote]) -> Action:
     return c.act("Upgrade", f"Upgrade {target} to get {entry}{more}", Urgency.PLAN, items)
 
 
+#: What a user installs or builds with: a new required version of one is theirs to update.
+#: A library the project bundles (a bundler, a crate) is updated with the project itself.
+_TOOLCHAIN = re.compile(
+    r"^(python|pytorch|torch|cuda|cudnn|rocm|node(\.?js)?|rust|rustc|cargo|go|java|jdk|gcc|"
+    r"clang|llvm|msvc|xcode|cmake|bazel|buck2?|numpy|triton|jax|ndk|android ndk|"
+    r"[\w -]*\b(sdk|ndk|toolchain|compiler|driver)s?)$",
+    re.I,
+)
+
+
 def _requirement(c: _Context) -> Action | None:
     for item in c.items:
         need = item.facts.requirement
-        if need is not None:
+        if need is not None and _TOOLCHAIN.match(need.name.strip()):
             return c.act(
                 "Update",
                 f"Update to {need.name} {need.version} wherever you build or test "
@@ -264,6 +275,53 @@ def _breaking(c: _Context) -> Action | None:
     )
 
 
+#: A title that drops a platform or a version of one: "drop PyTorch <2.10 support", "Remove
+#: support for Python 3.9", "drop PyTorch 2.7 and older support".
+_DROPS_PLATFORM = re.compile(
+    r"^(?:drop|remove|end)s?\s+(?:support\s+for\s+)?(?P<name>python|pytorch|torch|cuda|rocm|"
+    r"node(?:\.?js)?|rust|go|java|numpy|gcc|clang|msvc|ubuntu|macos|windows|ios|android|xcode)"
+    r"\s*(?P<below>[<\u2039]=?\s*)?v?(?P<version>\d+(?:\.\d+)*)"
+    r"(?P<older>\s+(?:and|or)\s+(?:older|earlier|below|lower))?",
+    re.I,
+)
+_PLATFORM_NAMES = {
+    "pytorch": "PyTorch",
+    "torch": "PyTorch",
+    "cuda": "CUDA",
+    "rocm": "ROCm",
+    "nodejs": "Node.js",
+    "node.js": "Node.js",
+    "msvc": "MSVC",
+    "gcc": "GCC",
+    "numpy": "NumPy",
+    "macos": "macOS",
+    "ios": "iOS",
+    "xcode": "Xcode",
+}
+
+
+def _platform_dropped(c: _Context) -> Action | None:
+    """A dropped platform or version: move to a newer one before the next upgrade."""
+    match = _DROPS_PLATFORM.match(plain(c.lead.headline_title))
+    if match is None or c.lead.kind not in ("breaking", "refactor", "chore", "build"):
+        return None
+    raw = match["name"]
+    name = _PLATFORM_NAMES.get(raw.lower(), raw[:1].upper() + raw[1:])
+    version = match["version"]
+    if match["below"] and "=" not in match["below"]:
+        target, gone = f"{name} {version} or later", f"{name} older than {version}"
+    else:
+        target, gone = (
+            f"a {name} newer than {version}",
+            f"{name} {version}" + (" and older" if match["older"] or match["below"] else ""),
+        )
+    text = (
+        f"Move to {target} wherever you use {repo_name(c.story)} before its next release: "
+        f"it drops support for {gone}"
+    )
+    return c.act("Move", text, Urgency.PLAN, (c.lead,))
+
+
 def _removal(c: _Context) -> Action | None:
     facts = c.lead.facts
     if c.lead.kind != "breaking" or not facts.removes:
@@ -277,8 +335,9 @@ def _removal(c: _Context) -> Action | None:
         )
     elif unstable := _UNSTABLE.search(f"{c.lead.pull.title} {c.lead.facts.place}"):
         # Its own word for it ("prototype", "experimental"): the grounding check reads it.
+        said = "" if _UNSTABLE.search(c.thing) else f" ({unstable[0].lower()})"
         text = (
-            f"Stop using {c.thing} ({unstable[0].lower()}) before you next upgrade "
+            f"Stop using {c.thing}{said} before you next upgrade "
             f"{repo_name(c.story)}: it is removed"
         )
     elif _SAID_DEPRECATED.search(c.lead.pull.body):
@@ -340,10 +399,18 @@ def _speed(c: _Context) -> Action | None:
     )
 
 
+#: The title a revert quotes ('Revert "Fix crash …"'): the words of what it takes back.
+_QUOTED_TITLE = re.compile(r"[\"\u201c][^\"\u201d]*[\"\u201d]")
+#: A revert that says, in its own words, it mends something: a regression, a hang, a crash.
+_MENDS = re.compile(r"\b(to fix|fix(es|ing)?|regressions?|hangs?|crash\w*|deadlocks?)\b", re.I)
+
+
 def _revert(c: _Context) -> Action | None:
     item = next((i for i in c.items if i.kind == "revert"), None)
-    if item is None:
-        return None
+    if item is None or not item.code_lines:
+        return None  # a revert of tests, CI or docs: nothing users build on came back out
+    if _MENDS.search(_QUOTED_TITLE.sub("", item.pull.title)):
+        return None  # "revert #7757 to fix a regression": the revert is the fix to take
     if _removes(item):
         text = (
             f"Hold off on moving away from {_thing(item)} in {c.audience_of(item)}: its "
@@ -414,8 +481,38 @@ def _named(item: Item) -> bool:
     return bool(item.facts.names) or bool(_NAMED.search(item.headline_title))
 
 
+def described(item: Item) -> str:
+    """What ``item``'s description says it does, in its first sentence that stands alone
+    for a reader (plain, lower-cased first letter, at most 160 characters), or ``""``."""
+    title = plain(tidy(item.headline_title)).lower()
+    for sentence in retell(item.summary):
+        said = plain(sentence)
+        if (
+            stands_alone(said)
+            and len(said) <= 160
+            and said.lower() != title
+            and _SAYS_WHAT_IT_DOES.search(said)
+            and not _NOT_YET.search(said)
+        ):
+            return lower_first(said)
+    return ""
+
+
+#: A sentence that says what a change lets users do: "This enables users to move imports",
+#: "Adds a flag that …", "X can now …".
+_SAYS_WHAT_IT_DOES = re.compile(
+    r"\b(enables?|allows?|lets|makes it possible|can now|now (supports?|works?|accepts?|"
+    r"handles?|returns?|reports?|runs?))\b|^(adds|supports|introduces|exposes|implements)\b",
+    re.I,
+)
+#: What a description says is still to come or outside the change.
+_NOT_YET = re.compile(r"\b(later|future|upcoming|follow-?ups?|not yet|eventually|todo)\b", re.I)
+
+
 def _why_new(item: Item) -> str:
-    """Why trying ``item`` is worth it now, from its facts."""
+    """Why trying ``item`` is worth it now: what its description says it does, else its facts."""
+    if said := described(item):
+        return f"{said}, on the main branch for the next release"
     if item.facts.new_support:
         return "support for it is new on the main branch, so the next release will have it"
     if item.facts.api_change:
@@ -443,7 +540,11 @@ def _fix(c: _Context) -> Action | None:
     grave = GRAVE.search(f"{c.lead.pull.title}\n{c.lead.summary}")
     fault = grave[0].lower() if grave else ""
     symptom = f"{'an' if fault[:1] in 'aeiou' else 'a'} {fault}" if fault else "a bug users hit"
-    told = c.clause_of(c.lead, f"{repo_name(c.story)} fixes {symptom} there")
+    # A title that reads as no clause is named, quoted, as the fix it is.
+    named = f"it carries the fix \u2018{plain(tidy(c.lead.headline_title)).rstrip('.')}\u2019"
+    told = c.clause_of(
+        c.lead, named if not fault else f"{repo_name(c.story)} fixes {symptom} there"
+    )
     if c.released and c.carried is not None:  # the release's notes say whether it is in
         if c.lead.pull.number in c.carried:
             text = (
@@ -472,6 +573,7 @@ def _fix(c: _Context) -> Action | None:
 #: instruction gets none from here (see :func:`watch_action`): never a template.
 _RECIPES: tuple[Recipe, ...] = (
     _release,
+    _platform_dropped,
     _breaking,
     _removal,
     _deprecation,
@@ -485,7 +587,16 @@ _RECIPES: tuple[Recipe, ...] = (
 )
 
 
-_STRONG_RECIPES = (_release, _breaking, _removal, _deprecation, _requirement, _revert, _speed)
+_STRONG_RECIPES = (
+    _release,
+    _platform_dropped,
+    _breaking,
+    _removal,
+    _deprecation,
+    _requirement,
+    _revert,
+    _speed,
+)
 
 
 def draft_actions(

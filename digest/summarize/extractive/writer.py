@@ -34,7 +34,7 @@ from digest.summarize.phrasing import (
 )
 from digest.summarize.releases import count_by_kind, notable_notes, notes_carry, release_notes
 from digest.summarize.select import lead_stories
-from digest.summarize.sentences import retell
+from digest.summarize.sentences import retell, stands_alone
 from digest.summarize.stories import (
     area_of,
     phrase_of,
@@ -498,39 +498,6 @@ def content_words(text: str) -> set[str]:
     """The words of ``text`` that carry its content, lower-cased (names, nouns, verbs)."""
     words = re.findall(r"[a-z0-9][a-z0-9_.+-]*[a-z0-9]|[a-z0-9]", text.lower())
     return {w for w in words if len(w) > 2 and w not in _FUNCTION_WORDS}
-
-
-#: What a description says in its author's voice or to its reviewers, not to readers.
-_AUTHOR_VOICE = re.compile(
-    r"\b(I|I'm|I've|we|we're|we've|we'll|our|ours|us|my|me|you|your|please|todo|fixme|xxx|"
-    r"wip|hack|this pr|this diff|this stack|this commit|this patch|this change|reviewers?|"
-    r"lgtm|nit)\b"
-    r"|\?|^(a question|not sure|nothing (calls|uses)|for now|note that|see |in many cases|"
-    r"unfortunately|fortunately|sadly|interestingly|honestly|basically|also,|so,|but |and |"
-    r"previously,? (i|we)|this (supplements|follows|builds|continues))"
-    # A heading glued to its paragraph once the lines were joined ("Summary Adds X").
-    r"|^(summary|description|motivation|context|changes|test plan|bc[- ]breaking|breaking"
-    r"|release notes|details|background|overview)\b:?\s+[A-Z]",
-    re.I,
-)
-
-
-def stands_alone(sentence: str) -> bool:
-    """True when a retold ``sentence`` of a description stands on its own for a reader: not
-    the author's voice, a question or a to-do, not a fragment that opens mid-phrase (a
-    bracket closed before it opens, a lower-case or non-letter start) and not under six
-    words of filler."""
-    text = sentence.strip()
-    if len(text.split()) < 6 or _AUTHOR_VOICE.search(text):
-        return False
-    if not text[:1].isalpha() or not text[:1].isupper():
-        return False
-    depth = 0
-    for char in text:
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if depth < 0:
-            return False  # "Abe15fe4) It refactors": cut from a list, mid-phrase
-    return depth == 0
 
 
 def _by_kind(items: tuple[Item, ...], said: set[str]) -> list[str]:
