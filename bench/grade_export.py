@@ -5,7 +5,7 @@ Usage: python bench/grade_export.py OUT_DIR
 For the graded days (``bench/grades/days.txt``: ``owner/name YYYY-MM-DD`` a line; the
 labelled days of ``bench/labels/``), writes ``OUT_DIR/<owner>+<name>-<date>.md`` with the
 extractive edition as a reader sees it (headline, dek, body, action items, FAQ) and then
-every change of the day (title, kind label of the editor, size, paths), so a grader can
+every change of the day (title, size, paths; a release's notes), so a grader can
 read the edition against the day. Run it at the commit being graded; the grades go to
 ``bench/grades/<commit>.jsonl``.
 """
@@ -68,6 +68,10 @@ def main() -> int:
             ref = f"#{pull.number}" if pull.number is not None else f"@{(pull.sha or '')[:10]}"
             paths = ", ".join(f.path for f in pull.files[:5])
             lines.append(f"- {ref} {pull.title} (+{pull.additions}/-{pull.deletions}; {paths})")
+            # A release's notes (what it adds to the changelog, or its description) are part
+            # of the day's truth: an edition may quote them.
+            if notes := (pull.notes or (pull.body if "release" in pull.title.lower() else "")):
+                lines += [f"    | {line}" for line in notes.strip().splitlines()[:40]]
         (out / f"{repo.replace('/', '+')}-{date}.md").write_text("\n".join(lines) + "\n")
     return 0
 
