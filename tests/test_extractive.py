@@ -185,8 +185,8 @@ def test_a_repository_display_name_is_how_the_text_names_it() -> None:
     [
         (
             "Fix crash when the fuel gauge reads NaN during the long countdown hold",
-            "reverts the fix for crash when the fuel gauge reads NaN",
-            "Hold off on building on the fix for crash when the fuel gauge reads NaN",
+            "reverts the fix for a crash when the fuel gauge reads NaN",
+            "Hold off on building on the fix for a crash when the fuel gauge reads NaN",
         ),
         (
             "Remove the legacy ignition sequencer and its configuration flags for good",

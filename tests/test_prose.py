@@ -304,3 +304,21 @@ def test_an_authors_joined_orders_are_all_retold_but_lists_of_ops_are_not() -> N
     assert retell("Support exp, elu, transpose conv1d and stack in the booster.") == [
         "The change supports exp, elu, transpose conv1d and stack in the booster"
     ]
+
+
+@pytest.mark.parametrize(
+    ("title", "predicate"),
+    [
+        ("Fix panic in the debug log", "fixes a panic in the debug log"),
+        ("Add backend registry", "adds a backend registry"),
+        ("Fix f-string middle panic", "fixes an f-string middle panic"),
+        ("Add option to skip the countdown", "adds an option to skip the countdown"),
+        # A determiner, a plural, an uncountable head or a name: left as written.
+        ("Fix the crash on exit", "fixes the crash on exit"),
+        ("Add tests for the gauge", "adds tests for the gauge"),
+        ("Add FP16 support", "adds FP16 support"),
+        ("Add `--dry-run` option", "adds `--dry-run` option"),
+    ],
+)
+def test_a_title_gets_back_the_article_of_its_object(title: str, predicate: str) -> None:
+    assert parse_title(title).predicate() == predicate

@@ -97,3 +97,18 @@ def test_an_edition_tells_what_a_release_contains_and_says_to_upgrade() -> None:
     assert action.text.startswith("Upgrade rocket to version 2.4.1 soon if you use Gauge::read")
     assert action.urgency == "immediate"
     assert not problems(digest, [fix, release])
+
+
+def test_a_change_the_release_quotes_is_told_once_and_the_headline_counts_the_release() -> None:
+    day = dt.date(2026, 3, 3)
+    leak = make_pull("gauge: avoid a panic in `Gauge::read` on an empty tank", number=42)
+    other = make_pull("valves: close the valve when pressure drops", number=41)
+    release = make_pull("chore: prepare Rocket v2.4.1", number=45, notes=KEEP_A_CHANGELOG)
+    project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
+    digest = ExtractiveWriter().write(make_brief(project, day, [leak, other, release]))
+
+    assert digest.headline.startswith("rocket releases version 2.4.1 with two fixes")
+    # The two entries the notes sentence quotes are not told again as stories of their own.
+    assert "Elsewhere" not in digest.body and "also" not in digest.body.split("\n\n")[0]
+    assert digest.body.count("[2]") == 1 and digest.body.count("[3]") == 1
+    assert not problems(digest, [leak, other, release])

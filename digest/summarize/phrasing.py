@@ -163,6 +163,8 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
     """
     cut = _TRUNCATED.search(title.strip())
     title = _FIRST_SENTENCE.split(_TRUNCATED.sub("", title.strip()), maxsplit=1)[0]
+    # "refactor X; use Y in Z": the first of two actions is the title's action.
+    title = title.split("; ", 1)[0]
     title = _trim(" ".join(_ASIDE.sub("", title).split()).split(" ")).rstrip(" .:;,")
     if cut:  # GitHub cut it: its last phrase is likely incomplete too ("to make X more…").
         title = _without_last_phrase(title)
@@ -230,7 +232,65 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
         )
     if verb == "speeds" and rest.lower().startswith("up "):
         verb, rest = "speeds up", rest[3:]
-    return Phrase(verb=verb, rest=conjugate_coordinated(rest))
+    return Phrase(verb=verb, rest=with_article(verb, conjugate_coordinated(rest)))
+
+
+#: Verbs whose object a title writes without its article ("Fix panic in X", "Add backend
+#: registry"); the edition's sentence needs it back.
+_TAKES_OBJECT_WORDS = "adds fixes introduces implements avoids prevents removes exposes creates"
+_TAKES_OBJECT = frozenset(_TAKES_OBJECT_WORDS.split())
+#: Singular nouns that need an article when they head the object ("a panic", "an option").
+_COUNTABLE_WORDS = """
+    panic crash hang deadlock leak race regression bug error overflow underflow segfault
+    typo registry option flag argument parameter method function helper decorator command
+    rule lint check mode setting field hook endpoint metric wrapper warning variable
+    fallback workaround guard message script utility class module subcommand validator
+    parser lexer formatter attribute property builder iterator adapter
+"""
+_COUNTABLE = frozenset(_COUNTABLE_WORDS.split())
+#: Words that end the object's noun phrase: a preposition, a conjunction, a clause.
+_NP_END_WORDS = """
+    in for to of on with when from by at into during after before that which and or if
+    while where so because as than via
+"""
+_NP_END = frozenset(_NP_END_WORDS.split())
+_DETERMINER_WORDS = """
+    a an the this that these those its their our your some any all each every no one two
+    three both multiple several many more most another other
+"""
+_DETERMINERS = frozenset(_DETERMINER_WORDS.split())
+
+
+def with_article(verb: str, rest: str) -> str:
+    """``rest``, the object of ``verb``, with the indefinite article a title leaves out:
+    ``fixes`` + ``panic in debug log`` -> ``a panic in debug log``; ``adds`` + ``backend
+    registry`` -> ``a backend registry``. Left as it is unless its noun phrase is plain
+    lower-case words headed by a singular noun known to need one."""
+    if verb not in _TAKES_OBJECT:
+        return rest
+    words = rest.split(" ")
+    phrase: list[str] = []
+    for word in words:
+        if word.lower() in _NP_END or not re.fullmatch(r"[a-z][a-z-]*", word):
+            break
+        phrase.append(word)
+    if (
+        not phrase
+        or len(phrase) > 4
+        or phrase[0] in _DETERMINERS
+        or phrase[-1] not in _COUNTABLE
+        or (
+            len(phrase) < len(words)
+            and not re.fullmatch(r"[a-z][a-z-]*", words[len(phrase)])
+            and words[len(phrase)].lower() not in _NP_END
+        )
+    ):
+        return rest
+    first = phrase[0]
+    # "an f-string", "an x86 build": a letter said by its name opens with a vowel sound.
+    vowel = first[0] in "aeio" or (first[0] == "u" and not first.startswith("us"))
+    vowel = vowel or bool(re.match(r"[fhlmnrsx]-", first))
+    return f"{'an' if vowel else 'a'} {rest}"
 
 
 def conjugate_coordinated(rest: str, strict: bool = False) -> str:

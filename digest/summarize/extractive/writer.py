@@ -113,7 +113,9 @@ class _Draft(Struct):
         return f" [{self.cited.index(item) + 1}]"
 
     def digest(self) -> Digest:
-        leads = lead_stories(self.brief.stories)
+        # A change a release's notes quote is told by the release: never a story again.
+        quoted = {id(item) for item in self._quoted_by_releases()}
+        leads = lead_stories([s for s in self.brief.stories if id(s.lead) not in quoted])
         members = self._members(leads)
         routine = self._routine_examples(leads, members)
         body = self._body(leads, members, routine)
@@ -177,6 +179,7 @@ class _Draft(Struct):
         left: the body's closing list names them by their titles."""
         room = MAX_REFERENCES - sum(len(items) for items in members.values()) - 1
         told = {id(item) for items in members.values() for item in items}
+        told |= {id(item) for item in self._quoted_by_releases()}
         rest = [item for item in self.brief.items if id(item) not in told]
         # A lead story's changes its sentence could not tell come first: the story is theirs.
         in_leads = {id(item) for story in leads for item in story.items}
@@ -246,6 +249,17 @@ class _Draft(Struct):
                 said = md_escape(phrase_of(item).predicate())
                 sentences.append(f"A related change {said}{self.cite(item)}.")
         return " ".join(sentences)
+
+    def _quoted_by_releases(self) -> list[Item]:
+        """The day's changes that the entries a release's notes sentence quotes link to."""
+        quoted = []
+        for story in self.brief.stories:
+            if story.kind == "release" and (notes := release_notes(story.lead.pull)):
+                same_repo = [i for i in self.brief.items if i.pull.repo == story.repo]
+                quoted += [
+                    i for i in notes_carry(notable_notes(notes), same_repo) if i is not story.lead
+                ]
+        return quoted
 
     def _release_contents(self, release: Item) -> str:
         """One sentence on what ``release``'s notes list: how many entries of each kind and
@@ -321,6 +335,12 @@ class _Draft(Struct):
         place = area_of(story)
         if place and place.lower().removeprefix("the ") not in whole.lower():
             whole = f"{whole} in {place}"  # "ExecuTorch adds FP16 support in the Arm backend"
+        if story.kind == "release" and (notes := release_notes(story.lead.pull)):
+            # "tokio releases version 1.51.1 with three fixes": what the release brings.
+            kinds = [(k, n) for k, n in count_by_kind(notes) if k != "other"][:2]
+            if kinds:
+                said = join_words([say_count(n, *NOTE_NOUNS[k]) for k, n in kinds])
+                whole = f"{whole} with {said}"
         return whole
 
     def _headline(self, leads: list[Story]) -> str:
@@ -330,7 +350,9 @@ class _Draft(Struct):
         are shortened at phrase boundaries to fit the limit.
         """
         top = leads[0]
-        others = [s for s in leads[1:] if s.repo != top.repo] or leads[1:]
+        # A second story whose title reads as no clause would be bent ("lands X"): left out.
+        said = [s for s in leads[1:] if reads_as_clause(told_item(s))]
+        others = [s for s in said if s.repo != top.repo] or said
         # A headline may open with a lower-case name ("uv adds …"): it is a title, not a
         # sentence of the body, and pages set it in capitals.
         if not others:
