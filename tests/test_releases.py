@@ -7,6 +7,7 @@ import datetime as dt
 from digest.config import ProjectSettings, RepoSettings
 from digest.summarize.checks import problems
 from digest.summarize.extractive import ExtractiveWriter
+from digest.summarize.phrasing import say_count
 from digest.summarize.releases import count_by_kind, notable_notes, release_notes
 from digest.summarize.select import make_brief
 from tests.pulls import make_pull
@@ -112,3 +113,25 @@ def test_a_change_the_release_quotes_is_told_once_and_the_headline_counts_the_re
     assert "Elsewhere" not in digest.body and "also" not in digest.body.split("\n\n")[0]
     assert digest.body.count("[2]") == 1 and digest.body.count("[3]") == 1
     assert not problems(digest, [leak, other, release])
+
+
+def test_the_changes_a_release_quotes_count_against_the_reference_budget() -> None:
+    day = dt.date(2026, 3, 3)
+    notes = "## 3.0.0\n\n### Fixed\n\n" + "".join(
+        f"- gauge: fix crash number {n} in the fuel table (#{n})\n" for n in range(1, 3)
+    )
+    quoted = [make_pull(f"gauge: fix crash number {n} in the fuel table", number=n) for n in (1, 2)]
+    others = [
+        make_pull(f"Add the {what} stage option", number=10 + i, files={f"src/{what}.py": (50, 1)})
+        for i, what in enumerate(("alpha", "beta", "gamma", "delta", "omega", "sigma", "kappa"))
+    ]
+    release = make_pull("Release v3.0.0", number=99, notes=notes)
+    pulls = [*quoted, *others, release]
+    project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
+    digest = ExtractiveWriter().write(make_brief(project, day, pulls))
+    assert len(digest.references) <= 10
+    assert not problems(digest, pulls)
+    # Nothing was left out to make room: the closing list's label counts what it leaves out.
+    assert "Its notes list two fixes" in digest.body
+    untold = len(pulls) - len(digest.references)
+    assert f"({say_count(untold, 'more change')} not listed)" in digest.body

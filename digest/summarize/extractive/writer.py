@@ -151,7 +151,8 @@ class _Draft(Struct):
         Every lead is cited; then, story by story in rank order, reverts and re-lands,
         then the next notable member of each story, round after round.
         """
-        budget = MAX_REFERENCES - _SPARE_REFERENCES
+        # The changes a release's notes sentence cites take their references first.
+        budget = MAX_REFERENCES - _SPARE_REFERENCES - len(self._quoted_by_releases())
         deep = leads[:2]  # The top stories may cite a third member.
         chosen: dict[Story, list[Item]] = {story: [story.lead] for story in leads}
         total = len(leads)
@@ -177,7 +178,8 @@ class _Draft(Struct):
     ) -> list[Item]:
         """The day's next changes the stories do not tell, best first, within the references
         left: the body's closing list names them by their titles."""
-        room = MAX_REFERENCES - sum(len(items) for items in members.values()) - 1
+        quoted = self._quoted_by_releases()
+        room = MAX_REFERENCES - sum(len(items) for items in members.values()) - len(quoted) - 1
         told = {id(item) for items in members.values() for item in items}
         told |= {id(item) for item in self._quoted_by_releases()}
         rest = [item for item in self.brief.items if id(item) not in told]
