@@ -6,6 +6,7 @@ import datetime as dt
 
 from digest.config import ProjectSettings, RepoSettings
 from digest.summarize.checks import problems
+from digest.summarize.classify import classify
 from digest.summarize.extractive import ExtractiveWriter
 from digest.summarize.phrasing import say_count
 from digest.summarize.releases import count_by_kind, notable_notes, release_notes
@@ -135,3 +136,21 @@ def test_the_changes_a_release_quotes_count_against_the_reference_budget() -> No
     assert "Its notes list two fixes" in digest.body
     untold = len(pulls) - len(digest.references)
     assert f"({say_count(untold, 'more change')} not listed)" in digest.body
+
+
+_LINKS = "[#{n}](https://github.com/acme/rocket/pull/{n}) [`{sha}`](https://github.com/acme/rocket/commit/{sha}) Thanks [@someone](https://github.com/someone)! - "  # noqa: E501
+CHANGELOGS = (
+    "## 2.0.50\n\n## 2.4.13\n\n### Patch Changes\n\n"
+    f"- {_LINKS.format(n=99, sha='c5eb92b')}Added the nursery rule `noSpareFins`, which flags "
+    "fins no stage uses. It is off by default.\n\n"
+    f"- {_LINKS.format(n=98, sha='d6fa03c')}Fixed a panic when parsing a manifest.\n"
+)
+
+
+def test_changesets_notes_of_several_packages_give_the_first_release_with_entries() -> None:
+    pull = make_pull("ci: release", notes=CHANGELOGS)
+    notes = release_notes(pull)
+    assert [(n.kind, n.numbers) for n in notes] == [("feature", (99,)), ("fix", (98,))]
+    # The thank-you and the links go; one sentence of an entry is quoted.
+    assert notes[0].text == "Added the nursery rule `noSpareFins`, which flags fins no stage uses"
+    assert classify(pull).version == "v2.4.13"

@@ -18,17 +18,20 @@ from digest.summarize.facts import Facts, facts_of
 from digest.summarize.kinds import (
     BOT,
     GITMOJI_KINDS,
+    GRAVE,
     KIND_MARKERS,
     KIND_WEIGHT,
     ROUTINE_KINDS,
+    SEVERE,
     kind_of,
     mechanical,
     release_version,
 )
+from digest.summarize.releases import notes_version
 from digest.summarize.verbs import third_person
 from digest.text import one_line
 
-__all__ = ["ROUTINE_KINDS", "SEVERE", "area_key", "classify", "split_title"]
+__all__ = ["GRAVE", "ROUTINE_KINDS", "SEVERE", "area_key", "classify", "split_title"]
 
 #: Conventional-commit types that say little: their scope, when it is a kind, says more.
 _LOOSE_TYPES = frozenset({"chore", "ci", "build", "style"})
@@ -104,26 +107,6 @@ _BUILD_PATH = (
     "justfile",
     "build.rs",
 )
-#: What a fix says users were hitting.
-SEVERE = re.compile(
-    r"\b(crash\w*|panic\w*|segfault\w*|hangs?|hanging|deadlock\w*|data loss|corrupt\w*|"
-    r"wrong|incorrect\w*|unsound\w*|race\w*|memory barrier|security|vulnerab\w+|cve-\d+|"
-    r"instead of failing|fails?|failing|failures?|errors? (when|on|with)|regression|"
-    r"nan|overflow\w*|leak\w*|lost|silently|out[- ]of[- ]bounds|use[- ]after[- ]free|"
-    r"undefined behaviou?r|memory safety|double free)\b",
-    re.I,
-)
-#: The worst of what ``SEVERE`` names: the process dies or stalls, memory or data is damaged,
-#: results are silently wrong, or a hole is open. A fix of one of these leads over most news.
-GRAVE = re.compile(
-    r"\b(crash\w*|panic\w*|segfault\w*|hangs?|hanging|deadlock\w*|data loss|loses data|"
-    r"corrupt\w*|unsound\w*|data race|race condition|memory barrier|security|vulnerab\w+|"
-    r"cve-\d+|out[- ]of[- ]bounds|use[- ]after[- ]free|undefined behaviou?r|memory safety|"
-    r"double free|non-?determinis\w+|wrong (results?|values?|outputs?|answers?|gradients?)|"
-    r"silently|(header|command|sql|code|script|html) injection|request smuggling|xss|csrf|"
-    r"ssrf|path traversal|privilege escalation|leak\w* (credentials|secrets|tokens))\b",
-    re.I,
-)
 #: What a fix adds to its score when its title or summary names a ``GRAVE`` fault, and when
 #: it names a milder one users still hit (an error, a failure, an incorrect check).
 GRAVE_FIX_BONUS = 5.0
@@ -145,6 +128,8 @@ def classify(pull: PullRequest) -> Item:
         markers = ("perf",)  # "Attention Perf: transpose K early": the tag says what it is for
     kind = kind_of(pull, title, markers, kinds_by_path, facts)
     version = (release_version(pull, title, markers) or "") if kind == "release" else ""
+    if kind == "release" and not version:
+        version = notes_version(pull)  # "ci: release" whose changelog is headed "## 2.4.13"
     return Item(
         pull=pull,
         kind=kind,

@@ -35,6 +35,26 @@ KIND_WEIGHT = {
 #: Kinds that never lead a headline while something else happened.
 ROUTINE_KINDS = frozenset({"refactor", "deps", "build", "docs", "test", "ci", "chore"})
 
+#: What a fix says users were hitting.
+SEVERE = re.compile(
+    r"\b(crash\w*|panic\w*|segfault\w*|hangs?|hanging|deadlock\w*|data loss|corrupt\w*|"
+    r"wrong|incorrect\w*|unsound\w*|race\w*|memory barrier|security|vulnerab\w+|cve-\d+|"
+    r"instead of failing|fails?|failing|failures?|errors? (when|on|with)|regression|"
+    r"nan|overflow\w*|leak\w*|lost|silently|out[- ]of[- ]bounds|use[- ]after[- ]free|"
+    r"undefined behaviou?r|memory safety|double free)\b",
+    re.I,
+)
+#: The worst of what ``SEVERE`` names: the process dies or stalls, memory or data is damaged,
+#: results are silently wrong, or a hole is open. A fix of one of these leads over most news.
+GRAVE = re.compile(
+    r"\b(crash\w*|panic\w*|segfault\w*|hangs?|hanging|deadlock\w*|data loss|loses data|"
+    r"corrupt\w*|unsound\w*|data race|race condition|memory barrier|security|vulnerab\w+|"
+    r"cve-\d+|out[- ]of[- ]bounds|use[- ]after[- ]free|undefined behaviou?r|memory safety|"
+    r"double free|non-?determinis\w+|wrong (results?|values?|outputs?|answers?|gradients?)|"
+    r"silently|(header|command|sql|code|script|html) injection|request smuggling|xss|csrf|"
+    r"ssrf|path traversal|privilege escalation|leak\w* (credentials|secrets|tokens))\b",
+    re.I,
+)
 #: Title markers (a tag, a conventional-commit type, a prefix) that say what kind of change
 #: it is, not where it is; ``""`` marks a word that is neither kind nor area.
 KIND_MARKERS = {

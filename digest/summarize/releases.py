@@ -17,7 +17,8 @@ from msgspec import Struct
 
 from digest.models import PullRequest
 from digest.summarize.base import Item
-from digest.summarize.classify import GRAVE, SEVERE
+from digest.summarize.kinds import GRAVE, SEVERE
+from digest.summarize.phrasing import fit
 from digest.text import one_line
 
 #: The kinds of a release's entries, from the most to the least a user must act on.
@@ -44,6 +45,7 @@ class ReleaseNote(Struct, frozen=True):
 _HEADING = re.compile(r"^\s*(?:#{1,6}\s+(?P<hash>.+?)|\*\*(?P<bold>[^*]+)\*\*:?)\s*$")
 _BULLET = re.compile(r"^(?P<indent>\s*)[-*+]\s+(?P<text>\S.*)$")
 _VERSION_HEADING = re.compile(r"\d+\.\d+")
+_VERSION_NAME = re.compile(r"(?:[@\w./-]+@)?v?\d+\.\d+(?:\.\d+)*(?:-[\w.]+)?")
 _SECTION_KINDS = (
     (re.compile(r"break|incompatib|removed|removal|deprecat", re.I), "breaking"),
     (re.compile(r"security|vulnerab", re.I), "security"),
@@ -75,6 +77,26 @@ _ROUTINE_ENTRY = re.compile(
     r"(?:dependenc|[\w@/.-]+\s+to\s+v?\d)|\b(tests?|ci|typecheck)\b\s*$",
     re.I,
 )
+#: What changesets put before an entry: its pull request, its commit, a thank-you.
+_CHANGESET_LEAD = re.compile(
+    r"^(?:#\d+\s+)?(?:`?[0-9a-f]{7,40}`?\s+)?(?:Thanks\s+@[\w-]+(?:,?\s+@[\w-]+)*!?\s*)?-\s+",
+    re.I,
+)
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9`)])\.\s+(?=[A-Z`])")
+#: The first word of an entry that says what kind of change it is ("Added", "Fixes").
+_ENTRY_VERB = re.compile(
+    r"^(add|adds|added|fix|fixes|fixed|improve|improves|improved|remove|removes|removed|"
+    r"deprecate|deprecates|deprecated|speed|speeds|optimi[sz]e[sd]?)\b",
+    re.I,
+)
+_VERB_KINDS = {
+    **dict.fromkeys(("add", "adds", "added", "improve", "improves", "improved"), "feature"),
+    **dict.fromkeys(("fix", "fixes", "fixed"), "fix"),
+    **dict.fromkeys(("remove", "removes", "removed"), "breaking"),
+    **dict.fromkeys(("deprecate", "deprecates", "deprecated"), "breaking"),
+    **dict.fromkeys(("speed", "speeds", "optimize", "optimizes", "optimized"), "perf"),
+    **dict.fromkeys(("optimise", "optimises", "optimised"), "perf"),
+}
 _MD_ESCAPE = re.compile(r"\\([\\`*_\[\]{}()#+.!<>-])")
 
 
@@ -100,7 +122,7 @@ def release_notes(pull: PullRequest) -> tuple[ReleaseNote, ...]:
             name = heading["hash"] or heading["bold"] or ""
             if _VERSION_HEADING.search(name) and not _section_kind(name):
                 versions_seen += 1
-                if versions_seen > 1:
+                if versions_seen > 1 and notes:
                     break  # the next release of the notes: an older one, or another package
                 continue
             section = _section_kind(name) or "other"
@@ -121,6 +143,24 @@ def release_notes(pull: PullRequest) -> tuple[ReleaseNote, ...]:
     return tuple(notes[:MAX_NOTES])
 
 
+def notes_version(pull: PullRequest) -> str:
+    """The version the first release of ``pull``'s notes with entries is headed by
+    (``## 2.4.13`` -> ``v2.4.13``), or ``""``."""
+    text = pull.notes or pull.body
+    found = ""
+    for line in text.splitlines():
+        heading = _HEADING.match(line)
+        if heading is not None:
+            name = heading["hash"] or heading["bold"] or ""
+            version = _VERSION_NAME.search(name)
+            if version and not _section_kind(name):
+                found = version[0]
+            continue
+        if found and _BULLET.match(line):
+            return found if found[0] in "vV" or "@" in found else f"v{found}"
+    return ""
+
+
 def _section_kind(heading: str) -> str:
     for pattern, kind in _SECTION_KINDS:
         if pattern.search(heading):
@@ -132,6 +172,7 @@ def _note(raw: str, section: str) -> ReleaseNote | None:
     numbers = tuple(dict.fromkeys(int(a or b) for a, b in _NUMBER.findall(raw) if (a or b)))
     text = _REF_LINK.sub(r"\1", _REF_STYLE.sub(r"\1", _MD_LINK.sub(r"\1", raw)))
     text = _MD_ESCAPE.sub(r"\1", text).replace("**", "")
+    text = _CHANGESET_LEAD.sub("", text)  # "#9969 c5eb92b Thanks @someone! - Added …"
     text = _TRAILING_REFS.sub("", one_line(text)).strip(" .;,")
     kind = section
     if prefix := _ENTRY_PREFIX.match(text):
@@ -139,6 +180,12 @@ def _note(raw: str, section: str) -> ReleaseNote | None:
         if named is not None:
             text = text[prefix.end() :]
             kind = "breaking" if prefix["bang"] else named if section == "other" else section
+    if kind == "other" and (verb := _ENTRY_VERB.match(text)):
+        kind = _VERB_KINDS[verb[1].lower()]  # "Added the nursery rule …" under "Patch Changes"
+    # One sentence of an entry is what a summary quotes.
+    text = fit(
+        re.split(r"(?<=[a-z0-9`)])\.\s+(?=[A-Z`])", text, maxsplit=1)[0], 160, phrases_only=True
+    )
     if _ROUTINE_ENTRY.search(text):
         kind = "other"  # a dependency bump or a test fix listed among the fixes
     elif kind in ("fix", "other") and re.search(r"\b(cve-\d+|security|vulnerab\w+)\b", text, re.I):
