@@ -486,7 +486,9 @@ class _Vocabulary:
             text = f"{ref.repo} {ref.title}"
             if pull is not None:
                 paths = " ".join(change.path for change in pull.files[:200])
-                text += f" {pull.body[:6000]} {pull.notes[:6000]} {paths}"
+                text += f" {pull.body[:6000]} {pull.notes} {paths}"
+                if _cuts_release(pull):  # the entries its notes sentence may quote
+                    text += " ".join(note.text for note in release_notes(pull))
             self._by_ref[ref.n] = terms_of(text)
 
     def unsupported(self, text: str, refs: set[int]) -> str:

@@ -193,8 +193,8 @@ def _release_by_notes(c: _Context, notes: Sequence[ReleaseNote]) -> Action:
     linked = tuple(notes_carry([top], [i for i in c.story.items if i is not c.lead]))
     items = (c.lead, *linked)
     # Who a fix concerns: what its entry names in code (``spawn_blocking``).
-    span = re.search(r"`([^`\n]{2,40})`", top.text)
-    users = f" if you use {span[1]}" if span else ""
+    span = re.search(r"`([\w.:@$/-]{2,40}(?:\(\))?)`", top.text)
+    users = f" if you use {plain(span[1])}" if span else ""
     if _PRE_RELEASE.search(c.lead.version):
         text = f"Try {cut} on a branch before the stable release: its notes list {entry}{more}"
         return c.act("Try", text, Urgency.MONITOR, items)
