@@ -172,3 +172,8 @@ def test_support_for_anything_named_is_new_support() -> None:
     worded = classify(make_pull("Add structured errors for signing failures", files=CODE))
     assert named.facts.new_support and not worded.facts.new_support
     assert named.score > worded.score
+
+
+def test_the_projects_own_name_is_no_area_of_it() -> None:
+    item = classify(make_pull("[Rocket][Gimbal] Shared steering helpers", repo="acme/rocket"))
+    assert item.area == "Gimbal"

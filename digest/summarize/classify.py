@@ -121,6 +121,10 @@ _RELEASE_NOTE_DIRS = (".changeset/", "changelog.d/", "news/", "changes/", "newsf
 def classify(pull: PullRequest) -> Item:
     """Return ``pull`` as an :class:`Item`: its kind, area, display title, summary and score."""
     area, title, markers = split_title(pull.title)
+    if area and area_key(area) == area_key(pull.repo.rsplit("/", 1)[-1]):
+        # "[ExecuTorch][WebGPU] Shared helpers": the project's own name is no area of it.
+        area, title, more = split_title(title)
+        markers = (*markers, *more)
     code_lines, kinds_by_path = _measure(pull)
     body, summary = summarize_body(pull.body, pull.title)
     facts = facts_of(pull, title, body)

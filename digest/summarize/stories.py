@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from digest.summarize.base import Item, Story
 from digest.summarize.classify import SEVERE, split_title
 from digest.summarize.kinds import is_version_number
-from digest.summarize.phrasing import Phrase, join_words, lower_first, parse_title
+from digest.summarize.phrasing import Phrase, join_words, lower_first, parse_title, with_article
 from digest.summarize.verbs import is_present
 
 _PART_SUFFIX = re.compile(
@@ -154,9 +154,8 @@ def phrase_of(item: Item, short: bool = False, quote: bool = False) -> Phrase:
     if item.kind == "fix":
         # "fix: regression in tracking scopes" names the problem: the change fixes it.
         quoted = quote and (sentence or phrase.instruction or bug)
-        return Phrase(
-            verb="fixes", rest=f"\u201c{title}\u201d" if quoted else lower_first(phrase.rest)
-        )
+        rest = f"\u201c{title}\u201d" if quoted else with_article("fixes", lower_first(phrase.rest))
+        return Phrase(verb="fixes", rest=rest)
     if quote and (sentence or phrase.instruction or len(title.split()) > 3):
         return Phrase(verb="lands", rest=f"\u201c{title}\u201d")
     return phrase
