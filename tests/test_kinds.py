@@ -177,3 +177,10 @@ def test_support_for_anything_named_is_new_support() -> None:
 def test_the_projects_own_name_is_no_area_of_it() -> None:
     item = classify(make_pull("[Rocket][Gimbal] Shared steering helpers", repo="acme/rocket"))
     assert item.area == "Gimbal"
+
+
+def test_a_fix_titled_by_its_bug_in_the_past_is_named_as_written() -> None:
+    bug = classify(make_pull("fix: `logger.debug` looked different from other logs", files=CODE))
+    assert phrase_of(bug, quote=True).predicate() == (
+        "fixes \u201c`logger.debug` looked different from other logs\u201d"
+    )

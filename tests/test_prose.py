@@ -11,6 +11,7 @@ from digest.summarize.sentences import (
     fragment_reason,
     retell,
     split_sentences,
+    stands_alone,
 )
 
 
@@ -322,3 +323,8 @@ def test_an_authors_joined_orders_are_all_retold_but_lists_of_ops_are_not() -> N
 )
 def test_a_title_gets_back_the_article_of_its_object(title: str, predicate: str) -> None:
     assert parse_title(title).predicate() == predicate
+
+
+def test_a_label_and_its_fragment_do_not_stand_alone() -> None:
+    assert not stands_alone("Previous: two separate converters for linear and grouped ops")
+    assert stands_alone("The converter now handles linear and grouped ops in one pass")

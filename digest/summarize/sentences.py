@@ -219,6 +219,10 @@ _AUTHOR_VOICE = re.compile(
 )
 
 
+#: A label and a colon opening a line of notes ("Previous: …", "New elementary block: …").
+_LABEL = re.compile(r"^[A-Z][\w-]*(?: [\w-]+){0,2}:\s")
+
+
 def stands_alone(sentence: str) -> bool:
     """True when a retold ``sentence`` of a description stands on its own for a reader: not
     the author's voice, a question or a to-do, not a fragment that opens mid-phrase (a
@@ -229,6 +233,8 @@ def stands_alone(sentence: str) -> bool:
         return False
     if not text[:1].isalpha() or not text[:1].isupper():
         return False
+    if _LABEL.match(text):
+        return False  # "Previous: 2 separate converters": a label and its fragment
     depth = 0
     for char in text:
         depth += {"(": 1, ")": -1}.get(char, 0)

@@ -148,7 +148,10 @@ def phrase_of(item: Item, short: bool = False, quote: bool = False) -> Phrase:
     # keys"), a noun phrase or an unknown verb. Where text may quote (``quote``: the body),
     # it is named as written, marked as a title, rather than bent into a clause.
     # A known verb after the first word makes it a sentence ("X incorrectly handles keys").
-    sentence = any(is_present(word.strip(",;:()")) for word in title.split()[1:])
+    words = title.split()
+    sentence = any(is_present(word.strip(",;:()")) for word in words[1:]) or bool(
+        _PAST_VERB.search(" ".join(words[1:]))
+    )
     # A title cut inside brackets cannot be quoted whole: it is told as a phrase.
     quote = quote and title.count("(") == title.count(")") and title.count("[") == title.count("]")
     if item.kind == "fix":
@@ -159,6 +162,14 @@ def phrase_of(item: Item, short: bool = False, quote: bool = False) -> Phrase:
     if quote and (sentence or phrase.instruction or len(title.split()) > 3):
         return Phrase(verb="lands", rest=f"\u201c{title}\u201d")
     return phrase
+
+
+#: A verb in the past before what follows a verb, not a noun: "X looked different",
+#: "Y failed to parse", "Z returned wrong values" (a title that tells the bug as a sentence).
+_PAST_VERB = re.compile(
+    r"\b[a-z]{3,}ed (different|differently|to|when|with|incorrectly|wrong|empty|instead|"
+    r"silently|twice|again|as)\b|\b(was|were|did|didn't|wasn't|weren't)\b"
+)
 
 
 def bumps_version(item: Item) -> bool:
