@@ -370,3 +370,11 @@ def test_a_removal_of_internals_breaks_nothing(title: str, kind: str) -> None:
 def test_a_deprecation_warning_removes_nothing() -> None:
     item = classify(make_pull("Add deprecation warning for `LegacyLayout`", "It is deprecated."))
     assert item.facts.deprecates and not item.facts.removes
+
+
+def test_a_day_of_upkeep_only_says_to_skip_it_and_why() -> None:
+    docs = make_pull("Document the countdown", files={"docs/countdown.md": (30, 2)})
+    tests = make_pull("Add tests for the gauge", files={"tests/test_gauge.py": (40, 0)})
+    (action,) = write([docs, tests]).action_items
+    assert action.text.startswith("Skip today's rocket changes if you only use rocket")
+    assert action.urgency is Urgency.MONITOR

@@ -16,7 +16,7 @@ from msgspec import Struct
 
 from digest.models import Urgency
 from digest.summarize.base import Item, Story
-from digest.summarize.classify import GRAVE, SEVERE
+from digest.summarize.classify import GRAVE, ROUTINE_KINDS, SEVERE
 from digest.summarize.phrasing import fit, lower_first, parse_title, plain, say_count
 from digest.summarize.releases import ReleaseNote, notable_notes, notes_carry, release_notes
 from digest.summarize.sentences import retell, stands_alone
@@ -659,13 +659,30 @@ def watch_action(item: Item, name: str, changes: int) -> Action:
     """The one item of a day whose facts support no instruction: watch for ``item``, the
     change most likely to reach users of the repository written ``name``, and say why."""
     why = _REACH.get(item.kind, "it changes how the project is built or tested")
+    if item.facts.reconfigures:
+        why = "it changes the options users set"
     among = "the day's one change" if changes == 1 else f"the day's {say_count(changes, 'change')}"
     phrase = phrase_of(item)
     said = plain(phrase.predicate())
     if not phrase.verb or plain(tidy(item.headline_title)).lower() in said.lower():
         said = f"is about {_thing(item)}"  # never the title again, whole
-    text = (
-        f"Watch for the change that {said} in the next {name} release: of {among} it is "
-        f"the one most likely to reach users, as {why}"
-    )
+    if item.kind in ROUTINE_KINDS and item.kind != "refactor":
+        # Documentation, tests and upkeep only: say so, rather than make one of them news.
+        text = (
+            f"Skip today's {name} changes if you only use {name}: none of {among} "
+            f"changes what users run (the one most likely to is the change that {said})"
+        )
+        if changes == 1:
+            text = (
+                f"Skip today's {name} change if you only use {name}: it changes "
+                f"nothing users run (it {said})"
+            )
+        return Action("Skip", text, Urgency.MONITOR, (item,), item.pull.repo)
+    if told := described(item):  # what its description says it lets users do
+        text = f"Watch for the change that {said} in the next {name} release: {told}"
+    else:
+        text = (
+            f"Watch for the change that {said} in the next {name} release: of {among} it is "
+            f"the one most likely to reach users, as {why}"
+        )
     return Action("Watch", text, Urgency.MONITOR, (item,), item.pull.repo)
