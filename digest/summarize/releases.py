@@ -83,17 +83,16 @@ _CHANGESET_LEAD = re.compile(
     re.I,
 )
 _SENTENCE_END = re.compile(r"(?<=[a-z0-9`)])\.\s+(?=[A-Z`])")
-#: The first word of an entry that says what kind of change it is ("Added", "Fixes").
+#: The first word of an entry that says what kind of change it is ("Added", "Fixes"); a
+#: removal listed under no heading that says so is the project's own ("Remove unused X").
 _ENTRY_VERB = re.compile(
-    r"^(add|adds|added|fix|fixes|fixed|improve|improves|improved|remove|removes|removed|"
-    r"deprecate|deprecates|deprecated|speed|speeds|optimi[sz]e[sd]?)\b",
+    r"^(add|adds|added|fix|fixes|fixed|improve|improves|improved|speed|speeds|"
+    r"optimi[sz]e[sd]?)\b",
     re.I,
 )
 _VERB_KINDS = {
     **dict.fromkeys(("add", "adds", "added", "improve", "improves", "improved"), "feature"),
     **dict.fromkeys(("fix", "fixes", "fixed"), "fix"),
-    **dict.fromkeys(("remove", "removes", "removed"), "breaking"),
-    **dict.fromkeys(("deprecate", "deprecates", "deprecated"), "breaking"),
     **dict.fromkeys(("speed", "speeds", "optimize", "optimizes", "optimized"), "perf"),
     **dict.fromkeys(("optimise", "optimises", "optimised"), "perf"),
 }
