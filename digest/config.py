@@ -141,6 +141,8 @@ class SiteSettings(_Section, frozen=True, kw_only=True):
     feed_items: Annotated[int, Meta(ge=1, le=500)] = 30
     #: A folder of templates that override the shipped ones (relative to the config file).
     templates: Path | None = None
+    #: Build the search index (Pagefind, when installed); false leaves it out.
+    search: bool = True
 
     def __post_init__(self) -> None:
         if not self.base_url.endswith("/"):

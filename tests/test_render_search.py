@@ -183,3 +183,15 @@ def test_the_same_pages_give_the_same_index(tmp_path: Path) -> None:
         built.append(index_files(settings))
     assert built[0] == built[1]
     assert {p.split("/")[0] for p in built[0]} == {"2026-02", "2026-03"}
+
+
+def test_search_turned_off_builds_no_index_and_warns_of_nothing(
+    settings: Settings, caplog: pytest.LogCaptureFixture
+) -> None:
+    off = msgspec.structs.replace(
+        settings, site=msgspec.structs.replace(settings.site, search=False)
+    )
+    render_site(off, Store(off.data_dir))
+    assert not (off.site_dir / "pagefind").exists()
+    assert (off.site_dir / "search.html").is_file()  # the page says there is no index
+    assert "Pagefind" not in caplog.text

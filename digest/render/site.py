@@ -582,6 +582,8 @@ class _Build:
         """Plan the search index over the pages the site will hold (``out``'s and those of
         the ``clean`` groups); the bundles as the last build made them, all their files
         ``present`` when the build began, are offered as they are."""
+        if not self.settings.site.search:
+            return None  # turned off in the configuration: no index, and no warning
         binary = search.executable()
         if binary is None:
             log.warning(
