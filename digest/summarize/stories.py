@@ -361,7 +361,12 @@ def story_sentence(
         said = f"{who} {'lands' if nouns else phrases[0].verb} {join_words(parts)}{tail}"
     else:
         # "ExecuTorch uploads javadoc" is too short to read as news on its own.
-        short = len(members) == 1 and len(phrases[0].predicate().split()) < 3
+        # A release is news whatever its length ("releases svelte@5.55.2").
+        short = (
+            len(members) == 1
+            and len(phrases[0].predicate().split()) < 3
+            and members[0].kind != "release"
+        )
         where = " on the main branch" if short else ""
         parts = [
             f"{escape(p.predicate() + where)}{cite(item)}"

@@ -442,6 +442,8 @@ def _support(c: _Context) -> Action | None:
     if c.lead.kind != "feature" or not supporting:
         return None
     lead = supporting[0]
+    if _thing(lead).startswith(_BY_NUMBER):
+        return None  # "Try pull request #7992" tells a reader nothing to try
     return c.act(
         "Try",
         f"Try {_the_new(_thing(lead))} in {c.audience}: {_why_new(lead)}",
@@ -462,6 +464,8 @@ def _feature(c: _Context) -> Action | None:
     lead = c.lead
     if lead.kind not in ("feature", "reland") or not _new(lead) or not _named(lead):
         return None
+    if c.thing.startswith(_BY_NUMBER):
+        return None  # "Try pull request #7992" tells a reader nothing to try
     return c.act(
         "Try",
         f"Try {_the_new(c.thing)} in {c.audience}: {_why_new(lead)}",
