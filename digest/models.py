@@ -80,8 +80,8 @@ class PullRequest(Struct, frozen=True):
     reverts: ChangeLink | None = None
     #: Set when this change lands again something that was reverted.
     relands: ChangeLink | None = None
-    #: What a release commit adds to the changelog (its release notes), when its message
-    #: says nothing of them; ``""`` for every other change.
+    #: What a release commit adds to the changelog (its release notes); ``""`` for every
+    #: other change.
     notes: str = ""
 
     @property

@@ -625,7 +625,7 @@ def test_a_range_with_blobs_missing_reads_only_those_days_alone(
     assert logs == 2 + 3
 
 
-def test_a_bare_release_commit_carries_the_notes_it_adds_to_the_changelog(repo: GitRepo) -> None:
+def test_a_release_commit_carries_the_notes_it_adds_to_the_changelog(repo: GitRepo) -> None:
     first = "# Changelog\n\n## 0.9.0\n\n- older entry\n"
     repo.commit("Start (#1)", at(DAY, 1), {"CHANGELOG.md": first, "src/a.py": "a\n"})
     added = "# Changelog\n\n## 1.0.0\n\n- Fix a crash\u202e on empty input (#2)\n\n## 0.9.0\n"
@@ -637,5 +637,7 @@ def test_a_bare_release_commit_carries_the_notes_it_adds_to_the_changelog(repo: 
 
     assert bump.notes.startswith("## 1.0.0\n\n- Fix a crash on empty input (#2)")
     assert "\u202e" not in bump.notes and "older entry" not in bump.notes
-    # A message that says something, and a commit that cuts no release, carry no notes.
-    assert start.notes == described.notes == noted.notes == ""
+    # A release whose message says something still carries its notes ("Prepare for 0.15.1").
+    assert "Another fix (#3)" in described.notes
+    # A commit that cuts no release carries none, whatever it adds to the changelog.
+    assert start.notes == noted.notes == ""

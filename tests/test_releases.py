@@ -62,11 +62,11 @@ def test_notes_are_read_entry_by_entry_from_the_first_release_only() -> None:
     assert [(n.kind, n.numbers) for n in notes] == [
         ("fix", (41,)),
         ("fix", (42,)),
-        ("other", (43,)),  # a test fix among the fixes is the project's own
+        ("upkeep", (43,)),  # a test fix among the fixes is the project's own
         ("feature", (44,)),
     ]
     assert notes[1].text == "gauge: avoid a panic in `Gauge::read` on an empty tank"
-    assert count_by_kind(notes) == [("fix", 2), ("feature", 1), ("other", 1)]
+    assert count_by_kind(notes) == [("fix", 2), ("feature", 1), ("upkeep", 1)]
     # The grave fix is the one users most need to hear of.
     assert notable_notes(notes, limit=1)[0].numbers == (42,)
 
@@ -154,3 +154,32 @@ def test_changesets_notes_of_several_packages_give_the_first_release_with_entrie
     # The thank-you and the links go; one sentence of an entry is quoted.
     assert notes[0].text == "Added the nursery rule `noSpareFins`, which flags fins no stage uses"
     assert classify(pull).version == "v2.4.13"
+
+
+GENERATED = """\
+## v7.0.1
+* Bump actions/setup-node from 4 to 6 by @dependabot[bot] in https://github.com/acme/rocket/pull/77
+* Bump the minor-actions group with 2 updates by @dependabot[bot] in https://github.com/acme/rocket/pull/78
+* Trim only ascii whitespace from the branch name by @someone in https://github.com/acme/rocket/pull/79
+"""
+
+
+def test_generated_notes_lose_their_bylines_and_upkeep_is_never_the_news() -> None:
+    notes = release_notes(make_pull("prep v7.0.1 release", notes=GENERATED))
+    assert [(n.kind, n.numbers) for n in notes] == [
+        ("upkeep", (77,)),
+        ("upkeep", (78,)),
+        ("other", (79,)),
+    ]
+    assert notes[2].text == "Trim only ascii whitespace from the branch name"
+    assert notable_notes(notes) == [notes[2]]
+
+
+def test_a_release_of_upkeep_only_says_so() -> None:
+    upkeep = "## v7.0.2\n* Bump actions/setup-node from 4 to 6 by @bot in https://github.com/a/b/pull/1\n"
+    release = make_pull("prep v7.0.2 release", number=5, notes=upkeep)
+    project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
+    digest = ExtractiveWriter().write(make_brief(project, dt.date(2026, 3, 3), [release]))
+    assert "all dependency updates and maintenance" in digest.body
+    assert digest.action_items[0].text.endswith("nothing you must act on")
+    assert not problems(digest, [release])

@@ -70,8 +70,6 @@ _ENV = {
 _CONFIG = ("core.quotepath=off", "log.showRoot=true", "log.showSignature=false")
 _BRANCH_NAME = re.compile(r"[^\x00-\x20\x7f~^:?*\[\\]+")
 _SHA = re.compile(r"[0-9a-f]{7,64}")
-#: A trailer line ("Co-authored-by: …", "Signed-off-by: …"): a message of these alone is bare.
-_TRAILER = re.compile(r"^[ \t]*[A-Za-z][\w-]*-by:[^\n]*$", re.M)
 
 
 def _env() -> dict[str, str]:
@@ -560,15 +558,15 @@ def _records(
 def _release_notes(
     git_dir: Path, commits: Sequence[RawCommit], messages: Sequence[Message]
 ) -> dict[str, str]:
-    """The lines each commit that cuts a release with a bare message adds to its changelog
-    files, read with one ``git log -p`` for them all (none: no process); ``{sha: notes}``.
+    """The lines each commit that cuts a release adds to its changelog files (its message
+    may say little: "Prepare for 0.15.1"), read with one ``git log -p`` for them all (none:
+    no process); ``{sha: notes}``.
 
     A failed read leaves the notes out: they add to a summary, the records stand without.
     """
     wanted: dict[str, tuple[str, ...]] = {}
     for commit, message in zip(commits, messages, strict=True):
-        bare = not _TRAILER.sub("", message.body).strip()
-        paths = changelog_paths(message.title, commit.files) if bare else ()
+        paths = changelog_paths(message.title, commit.files)
         if paths:
             wanted[commit.sha] = paths
     if not wanted:

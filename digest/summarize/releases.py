@@ -22,7 +22,7 @@ from digest.summarize.phrasing import fit
 from digest.text import one_line
 
 #: The kinds of a release's entries, from the most to the least a user must act on.
-NOTE_KINDS = ("breaking", "security", "fix", "feature", "perf", "other")
+NOTE_KINDS = ("breaking", "security", "fix", "feature", "perf", "other", "upkeep")
 #: At most this many entries are read from one release's notes.
 MAX_NOTES = 40
 
@@ -74,9 +74,12 @@ _TRAILING_REFS = re.compile(r"(\s*\((?:#\d+|[0-9a-f]{7,40}|by @[\w-]+)(?:,\s*#\d
 #: An entry about the project's own dependencies, tests or CI, whatever its heading.
 _ROUTINE_ENTRY = re.compile(
     r"^(?:[\w-]+:\s+)?(?:update|bump|upgrade)\s+(?:all\s+)?(?:non-major\s+)?"
-    r"(?:dependenc|[\w@/.-]+\s+to\s+v?\d)|\b(tests?|ci|typecheck)\b\s*$",
+    r"(?:dependenc|the\s+[\w-]+\s+group\b|[\w@/.-]+(?:\s+from\s+\S+)?\s+to\s+v?\d)"
+    r"|\b(tests?|ci|typecheck)\b\s*$",
     re.I,
 )
+#: What GitHub's generated notes put after an entry: its author and its pull request.
+_GENERATED_BY = re.compile(r"\s+by\s+@[\w-]+(?:\[bot\])?\s+in\s+https?://\S+\s*$")
 #: What changesets put before an entry: its pull request, its commit, a thank-you.
 _CHANGESET_LEAD = re.compile(
     r"^(?:#\d+\s+)?(?:`?[0-9a-f]{7,40}`?\s+)?(?:Thanks\s+@[\w-]+(?:,?\s+@[\w-]+)*!?\s*)?-\s+",
@@ -100,8 +103,12 @@ _MD_ESCAPE = re.compile(r"\\([\\`*_\[\]{}()#+.!<>-])")
 
 
 def release_notes(pull: PullRequest) -> tuple[ReleaseNote, ...]:
-    """The entries of the first release ``pull``'s notes (or its description) lists."""
-    text = pull.notes or pull.body
+    """The entries of the first release ``pull``'s notes list, else its description."""
+    return _entries(pull.notes) or _entries(pull.body)
+
+
+def _entries(text: str) -> tuple[ReleaseNote, ...]:
+    """The entries of the first release with entries that ``text`` (Markdown) lists."""
     notes: list[ReleaseNote] = []
     section = "other"
     versions_seen = 0
@@ -170,6 +177,7 @@ def _section_kind(heading: str) -> str:
 def _note(raw: str, section: str) -> ReleaseNote | None:
     numbers = tuple(dict.fromkeys(int(a or b) for a, b in _NUMBER.findall(raw) if (a or b)))
     text = _REF_LINK.sub(r"\1", _REF_STYLE.sub(r"\1", _MD_LINK.sub(r"\1", raw)))
+    text = _GENERATED_BY.sub("", text)  # "… by @someone in https://github.com/o/r/pull/7"
     text = _MD_ESCAPE.sub(r"\1", text).replace("**", "")
     text = _CHANGESET_LEAD.sub("", text)  # "#9969 c5eb92b Thanks @someone! - Added …"
     text = _TRAILING_REFS.sub("", one_line(text)).strip(" .;,")
@@ -186,7 +194,7 @@ def _note(raw: str, section: str) -> ReleaseNote | None:
         re.split(r"(?<=[a-z0-9`)])\.\s+(?=[A-Z`])", text, maxsplit=1)[0], 160, phrases_only=True
     )
     if _ROUTINE_ENTRY.search(text):
-        kind = "other"  # a dependency bump or a test fix listed among the fixes
+        kind = "upkeep"  # a dependency bump or a test fix, under whatever heading
     elif kind in ("fix", "other") and re.search(r"\b(cve-\d+|security|vulnerab\w+)\b", text, re.I):
         kind = "security"
     if len(text.split()) < 3 or text.lower().startswith(("full changelog", "thanks", "see ")):
@@ -206,7 +214,8 @@ def notable_notes(notes: Sequence[ReleaseNote], limit: int = 2) -> list[ReleaseN
             order = 3  # a fix of something mild: after the new features
         return (order, notes.index(note))
 
-    return sorted(notes, key=rank)[:limit]
+    said = [note for note in notes if note.kind != "upkeep"] or list(notes)
+    return sorted(said, key=rank)[:limit]
 
 
 def notes_carry(notes: Sequence[ReleaseNote], items: Sequence[Item]) -> list[Item]:

@@ -187,6 +187,13 @@ def _release_by_notes(c: _Context, notes: Sequence[ReleaseNote]) -> Action:
     cut = _version_name(c.lead) or "the new version"
     target = f"to {cut}" if "@" in cut else f"{repo_name(c.story)} to {cut}"
     top = notable_notes(notes, limit=1)[0]
+    if top.kind == "upkeep":  # nothing but dependency updates and upkeep
+        said = say_count(len(notes), "entry", "entries")
+        text = (
+            f"Upgrade {target} when you next can: its notes list {said} of dependency "
+            "updates and maintenance, nothing you must act on"
+        )
+        return c.act("Upgrade", text, Urgency.MONITOR, (c.lead,))
     entry = f"\u2018{plain(top.text)}\u2019"
     others = len(notes) - 1
     more = f" and {say_count(others, 'more entry', 'more entries')}" if others else ""

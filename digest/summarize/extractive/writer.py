@@ -73,6 +73,7 @@ NOTE_NOUNS = {
     "feature": ("new feature", "new features"),
     "perf": ("performance change", "performance changes"),
     "other": ("other change", "other changes"),
+    "upkeep": ("dependency or maintenance change", "dependency and maintenance changes"),
     "any": ("change", "changes"),
 }
 _URGENCY_WORD = {
@@ -271,6 +272,10 @@ class _Draft(Struct):
         if not notes:
             return ""
         kinds = count_by_kind(notes)
+        if [kind for kind, _ in kinds] == ["upkeep"]:
+            said = say_count(len(notes), "change")
+            cite = self.cite(release)
+            return f"Its notes list {said}, all dependency updates and maintenance{cite}."
         if [kind for kind, _ in kinds] == ["other"]:
             kinds = [("any", len(notes))]  # "three changes", not "three other changes"
         counts = join_words([say_count(n, *NOTE_NOUNS[kind]) for kind, n in kinds])
@@ -339,7 +344,7 @@ class _Draft(Struct):
             whole = f"{whole} in {place}"  # "ExecuTorch adds FP16 support in the Arm backend"
         if story.kind == "release" and (notes := release_notes(story.lead.pull)):
             # "tokio releases version 1.51.1 with three fixes": what the release brings.
-            kinds = [(k, n) for k, n in count_by_kind(notes) if k != "other"][:2]
+            kinds = [(k, n) for k, n in count_by_kind(notes) if k not in ("other", "upkeep")][:2]
             if kinds:
                 said = join_words([say_count(n, *NOTE_NOUNS[k]) for k, n in kinds])
                 whole = f"{whole} with {said}"

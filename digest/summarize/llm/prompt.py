@@ -292,9 +292,9 @@ class _Frame(Struct, frozen=True):
             questions="; ".join(json.dumps(q) for q in standard_questions(brief.project, day)),
         )
         schema = answer_schema(brief.repos)
-        # A release commit that says nothing itself is described by the notes it adds.
+        # A release is described by the notes it adds to its changelog, when it adds some.
         bodies = {
-            id(item): clean_body(item.pull.body.strip() or item.pull.notes)
+            id(item): clean_body(item.pull.notes or item.pull.body)
             for story in stories
             for item in story.items[:MAX_ITEMS_PER_STORY]
         }
