@@ -328,3 +328,11 @@ def test_a_title_gets_back_the_article_of_its_object(title: str, predicate: str)
 def test_a_label_and_its_fragment_do_not_stand_alone() -> None:
     assert not stands_alone("Previous: two separate converters for linear and grouped ops")
     assert stands_alone("The converter now handles linear and grouped ops in one pass")
+
+
+def test_a_glued_heading_goes_and_asides_are_not_retold() -> None:
+    assert retell("Summary Adds a neutral update_and_attend op for KV-cache attention.") == [
+        "The change adds a neutral update_and_attend op for KV-cache attention"
+    ]
+    assert not stands_alone("Support for the other variants can be added later as stubs land")
+    assert not stands_alone("The change adds a module docstring to the gauge utilities")

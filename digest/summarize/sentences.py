@@ -144,6 +144,15 @@ def capitalised_verb(sentence: str) -> str | None:
     return None
 
 
+#: A description's heading left before its paragraph's first sentence once the lines were
+#: joined: the sentence is kept, the heading goes.
+_GLUED_HEADING = re.compile(
+    r"^(?:summary|description|motivation|context|overview|details|background|"
+    r"bc[- ]?breaking|what|why)\s*:?\s+(?=[A-Z`])",
+    re.I,
+)
+
+
 def retell(text: str) -> list[str]:
     """Return ``text``'s whole sentences as an edition may print them (without end stop).
 
@@ -159,7 +168,8 @@ def retell(text: str) -> list[str]:
             actions.clear()
 
     for raw in split_sentences(text):
-        sentence = raw.rstrip(" .!?")
+        # "Summary Adds X", "BC Breaking This is …": a heading glued to its paragraph.
+        sentence = _GLUED_HEADING.sub("", raw.rstrip(" .!?"), count=1)
         if sentence.startswith("(") and sentence.endswith(")"):
             sentence = sentence[1:-1].rstrip(" .!?")
         if (
@@ -219,6 +229,11 @@ _AUTHOR_VOICE = re.compile(
 )
 
 
+#: What a description says of work still to come, or of a trivial part of the change.
+_ASIDE = re.compile(
+    r"\b(later|in the future|follow-?ups?|will be added|to be added|not yet|docstrings?|typos?)\b",
+    re.I,
+)
 #: A label and a colon opening a line of notes ("Previous: …", "New elementary block: …").
 _LABEL = re.compile(r"^[A-Z][\w-]*(?: [\w-]+){0,2}:\s")
 
@@ -235,6 +250,8 @@ def stands_alone(sentence: str) -> bool:
         return False
     if _LABEL.match(text):
         return False  # "Previous: 2 separate converters": a label and its fragment
+    if _ASIDE.search(text):
+        return False  # work still to come, or a docstring or typo: no news for a reader
     depth = 0
     for char in text:
         depth += {"(": 1, ")": -1}.get(char, 0)
