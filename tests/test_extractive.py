@@ -243,3 +243,14 @@ def test_the_dek_tells_what_the_headline_does_not() -> None:
     assert not content_words(digest.dek) & content_words(digest.headline)
     quiet = write(pulls[:1])  # nothing else to tell: the day's scale instead
     assert quiet.dek == "One change merged on March 4, 2026: one new feature."
+
+
+def test_a_retold_sentence_that_only_says_the_title_again_is_left_out() -> None:
+    pull = make_pull(
+        "Refactor the model converter",
+        "Refactors the MXFP8 model converter. It merges the linear and grouped converters "
+        "into one, so both quantize weights the same way.",
+    )
+    first = write([pull]).body.split("\n\n")[0]
+    assert "The change refactors" not in first
+    assert "merges the linear and grouped converters" in first

@@ -237,15 +237,21 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
 
 #: Verbs whose object a title writes without its article ("Fix panic in X", "Add backend
 #: registry"); the edition's sentence needs it back.
-_TAKES_OBJECT_WORDS = "adds fixes introduces implements avoids prevents removes exposes creates"
+_TAKES_OBJECT_WORDS = "adds fixes introduces implements avoids prevents exposes creates"
 _TAKES_OBJECT = frozenset(_TAKES_OBJECT_WORDS.split())
+#: Verbs that change something already there: its object takes "the" ("refactors the model
+#: converter").
+_TAKES_KNOWN_WORDS = "refactors rewrites reworks simplifies updates improves removes renames moves"
+_TAKES_KNOWN = frozenset(_TAKES_KNOWN_WORDS.split())
 #: Singular nouns that need an article when they head the object ("a panic", "an option").
 _COUNTABLE_WORDS = """
     panic crash hang deadlock leak race regression bug error overflow underflow segfault
     typo registry option flag argument parameter method function helper decorator command
     rule lint check mode setting field hook endpoint metric wrapper warning variable
     fallback workaround guard message script utility class module subcommand validator
-    parser lexer formatter attribute property builder iterator adapter
+    parser lexer formatter attribute property builder iterator adapter converter loader
+    reader writer runner scheduler handler manager planner resolver allocator tracer
+    profiler logger server client worker pipeline
 """
 _COUNTABLE = frozenset(_COUNTABLE_WORDS.split())
 #: Words that end the object's noun phrase: a preposition, a conjunction, a clause.
@@ -262,11 +268,12 @@ _DETERMINERS = frozenset(_DETERMINER_WORDS.split())
 
 
 def with_article(verb: str, rest: str) -> str:
-    """``rest``, the object of ``verb``, with the indefinite article a title leaves out:
-    ``fixes`` + ``panic in debug log`` -> ``a panic in debug log``; ``adds`` + ``backend
-    registry`` -> ``a backend registry``. Left as it is unless its noun phrase is plain
+    """``rest``, the object of ``verb``, with the article a title leaves out: ``fixes`` +
+    ``panic in debug log`` -> ``a panic in debug log``; ``adds`` + ``backend registry`` ->
+    ``a backend registry``; ``refactors`` + ``model converter`` -> ``the model converter``
+    (what a change reworks is already there). Left as it is unless its noun phrase is plain
     lower-case words headed by a singular noun known to need one."""
-    if verb not in _TAKES_OBJECT:
+    if verb not in _TAKES_OBJECT and verb not in _TAKES_KNOWN:
         return rest
     words = rest.split(" ")
     phrase: list[str] = []
@@ -287,6 +294,8 @@ def with_article(verb: str, rest: str) -> str:
     ):
         return rest
     first = phrase[0]
+    if verb in _TAKES_KNOWN:
+        return f"the {rest}"
     # "an f-string", "an x86 build": a letter said by its name opens with a vowel sound.
     vowel = first[0] in "aeio" or (first[0] == "u" and not first.startswith("us"))
     vowel = vowel or bool(re.match(r"[fhlmnrsx]-", first))

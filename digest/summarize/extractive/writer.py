@@ -15,7 +15,13 @@ from msgspec import Struct, field
 
 from digest.models import ActionItem, Digest, FaqEntry, Reference, Urgency
 from digest.summarize.base import Brief, Item, Story, WriterContext
-from digest.summarize.checks import BRIEF_LABEL, HEADLINE_LIMIT, MAX_REFERENCES, problems
+from digest.summarize.checks import (
+    BRIEF_LABEL,
+    HEADLINE_LIMIT,
+    MAX_REFERENCES,
+    problems,
+    terms_of,
+)
 from digest.summarize.classify import ROUTINE_KINDS
 from digest.summarize.clean import in_short
 from digest.summarize.extractive.actions import Action, draft_actions, watch_action
@@ -295,10 +301,13 @@ class _Draft(Struct):
         or with an area as its subject ("RL lands …")."""
         names = [self.brief.shown(repo) for repo in self.brief.repos]
         areas = {i.area for i in self.brief.items if i.area}
+        title = terms_of(item.headline_title)
         return [
             sentence
             for sentence in retell(item.summary)
             if stands_alone(sentence)
+            # "The change refactors MXFP8 model converter" after the title said as much.
+            and len(content_words(sentence) - {"change"} - title - _stems(sentence, title)) >= 2
             and not any(opens_with_name(sentence, name) for name in names)
             and not any(opens_with_area(sentence, area) for area in areas)
         ][:2]
@@ -572,3 +581,8 @@ def _shared_subject_headline(top: Story, second: Story) -> str:
         else f"{first.predicate()} and {then.predicate()}"
     )
     return fit(f"{who} {plain(said)}", HEADLINE_LIMIT)
+
+
+def _stems(sentence: str, title_terms: set[str]) -> set[str]:
+    """The words of ``sentence`` whose stems ``title_terms`` (a title's) already hold."""
+    return {word for word in content_words(sentence) if terms_of(word) & title_terms}
