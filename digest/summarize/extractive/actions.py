@@ -676,7 +676,8 @@ def watch_action(item: Item, name: str, changes: int) -> Action:
     phrase = phrase_of(item)
     said = plain(phrase.predicate())
     if not phrase.verb or plain(tidy(item.headline_title)).lower() in said.lower():
-        said = f"is about {_thing(item)}"  # never the title again, whole
+        thing = _thing(item)  # never the title again, whole
+        said = f"is {thing}" if thing.startswith(_BY_NUMBER) else f"is about {thing}"
     if item.kind in ROUTINE_KINDS and item.kind != "refactor":
         # Documentation, tests and upkeep only: say so, rather than make one of them news.
         text = (
