@@ -4,8 +4,8 @@ A release commit's notes are the lines it adds to a changelog (the git source re
 into :attr:`PullRequest.notes`) or, for changesets and hand-written release pull requests,
 its description. Each bullet becomes a :class:`ReleaseNote`: its text without links or
 markup, the kind its heading or prefix gives it (``### Bug fixes``, ``fix:``), and the pull
-requests it links. Only the first release of the notes is read (a body may list several
-packages' releases; the first is the one the title names).
+requests it links. Only the first release of the notes that lists entries is read (a body
+may list several packages' releases, some empty; the first with entries is the one cut).
 """
 
 from __future__ import annotations
@@ -152,7 +152,10 @@ def _entries(text: str) -> tuple[ReleaseNote, ...]:
 def notes_version(pull: PullRequest) -> str:
     """The version the first release of ``pull``'s notes with entries is headed by
     (``## 2.4.13`` -> ``v2.4.13``), or ``""``."""
-    text = pull.notes or pull.body
+    return _version_of(pull.notes) or _version_of(pull.body)
+
+
+def _version_of(text: str) -> str:
     found = ""
     for line in text.splitlines():
         heading = _HEADING.match(line)
