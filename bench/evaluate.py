@@ -40,7 +40,7 @@ from digest.summarize.checks import coverage_problems, problems
 from digest.summarize.extractive import ExtractiveWriter
 from digest.summarize.extractive.writer import content_words
 from digest.summarize.naming import name_problems
-from digest.summarize.select import make_brief
+from digest.summarize.select import as_told, make_brief
 from tests.realdata import MERGED_PRS, load_days
 
 REPOS = ("pytorch-executorch", "pytorch-ao", "pytorch-helion", "pytorch-torchtitan")
@@ -87,7 +87,7 @@ def main() -> int:
                 (day, skeleton(a.text, said)) for a in digest.action_items
             ]
         actions.update(a.urgency.value for a in digest.action_items)
-        found = problems(digest, pulls) + coverage_problems(digest, brief)
+        found = problems(digest, as_told(brief, pulls)) + coverage_problems(digest, brief)
         if repeated := content_words(digest.dek) & content_words(digest.headline):
             found.append(f"dek repeats the headline's words: {', '.join(sorted(repeated))}")
         for problem in found + name_problems(digest, pulls):

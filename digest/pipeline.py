@@ -220,7 +220,7 @@ def summarize(
     from digest.summarize.checks import model_problems, problems
     from digest.summarize.extractive.mend import mend
     from digest.summarize.leads import topic_leads
-    from digest.summarize.select import make_brief
+    from digest.summarize.select import as_told, make_brief
 
     if not collected.pulls:
         if collected.failures and len(collected.failures) == len(project.repos):
@@ -275,12 +275,14 @@ def summarize(
     # The extractive writer keeps its own prose rules; a model's edition, screened, the
     # edition's shape (see summarize/checks.py).
     check = problems if digest.writer == "extractive" else model_problems
-    found = check(digest, collected.pulls)
+    # A release is checked against the notes the brief gave it (written ahead of it).
+    pulls = as_told(brief, collected.pulls)
+    found = check(digest, pulls)
     if found:  # what breaks a rule is left out, when the rest still makes an edition
-        digest, notes = mend(digest, collected.pulls, check)
-        for note in notes:
+        digest, mended = mend(digest, pulls, check)
+        for note in mended:
             log.warning("%s %s: %s", project.key, day, note)
-        found = check(digest, collected.pulls)
+        found = check(digest, pulls)
     if found:
         raise WireError(
             f"{project.key} {day}: the {digest.writer} writer broke the edition rules: {found[0]}"

@@ -183,3 +183,32 @@ def test_a_release_of_upkeep_only_says_so() -> None:
     assert "all dependency updates and maintenance" in digest.body
     assert digest.action_items[0].text.endswith("nothing you must act on")
     assert not problems(digest, [release])
+
+
+def test_notes_written_ahead_of_a_release_are_its_notes() -> None:
+    day = dt.date(2026, 3, 3)
+    change = make_pull("♻️ Reject header names with underscores", number=21, minute=10)
+    noted = make_pull(
+        "📝 Update release notes",
+        number=None,
+        minute=20,
+        files={"docs/release-notes.md": (3, 0)},
+        notes="### Refactors\n\n* ♻️ Reject header names with underscores. PR #21 by @someone.",
+    )
+    release = make_pull("🔖 Release version 1.4.2", number=None, minute=30, notes="## 1.4.2")
+    project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
+    brief = make_brief(project, day, [change, noted, release])
+    digest = ExtractiveWriter().write(brief)
+    first = digest.body.split("\n\n")[0]
+    assert "“Reject header names with underscores”" in first
+    # The commit that only wrote the notes is told by the release, not listed again.
+    assert "Update release notes" not in digest.body
+    assert not problems(digest, [item.pull for item in brief.items])
+
+
+def test_an_entry_cut_inside_a_code_span_is_not_quoted() -> None:
+    long = "Add `" + "x" * 170 + "` for advanced use cases"
+    notes = release_notes(
+        make_pull("Release v1.0.0", notes=f"## 1.0.0\n\n- {long}\n- Fix a crash\n")
+    )
+    assert [n.text for n in notes] == ["Fix a crash"]

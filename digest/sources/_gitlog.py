@@ -344,16 +344,21 @@ _CHANGELOG_NAME = re.compile(
 )
 #: A subject that cuts a release: it names a version, or says "release"/"version packages".
 _CUTS_RELEASE = re.compile(r"\bv?\d+\.\d+(\.\d+)?\b|\brelease\b|\bversion packages\b", re.I)
+#: A subject that writes the notes of a release to come.
+_WRITES_NOTES = re.compile(r"\b(release[- ]notes|changelog|news)\b", re.I)
 #: Most of a release's notes kept; the rest of a long changelog adds nothing to a summary.
 MAX_NOTES = 8_000
 
 
 def changelog_paths(title: str, files: Sequence[FileChange]) -> tuple[str, ...]:
     """The changelog files a commit titled ``title`` adds release notes to, when its title
-    cuts a release; ``()`` for any other commit."""
-    if not _CUTS_RELEASE.search(title):
-        return ()
-    return tuple(f.path for f in files if _CHANGELOG_NAME.match(f.path.rsplit("/", 1)[-1]))
+    cuts a release or it only writes the notes ("Update release notes"); ``()`` otherwise."""
+    paths = tuple(f.path for f in files if _CHANGELOG_NAME.match(f.path.rsplit("/", 1)[-1]))
+    if _CUTS_RELEASE.search(title):
+        return paths
+    if _WRITES_NOTES.search(title) and paths and len(paths) == len(files):
+        return paths  # the entries of the release to come, written one change at a time
+    return ()
 
 
 def parse_added_lines(text: str, marker: str) -> dict[str, str]:
@@ -367,7 +372,8 @@ def parse_added_lines(text: str, marker: str) -> dict[str, str]:
             for line in patch.splitlines()
             if line.startswith("+") and not line.startswith("+++")
         ]
-        notes = neutralise("\n".join(lines).strip())
+        # Leading spaces kept: an indented line is a sub-entry of one written earlier.
+        notes = neutralise("\n".join(lines).strip("\n").rstrip())
         if notes:
             added[sha.strip()] = notes[:MAX_NOTES]
     return added

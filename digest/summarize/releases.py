@@ -13,11 +13,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+import msgspec.structs
 from msgspec import Struct
 
 from digest.models import PullRequest
 from digest.summarize.base import Item
-from digest.summarize.kinds import GRAVE, SEVERE
+from digest.summarize.kinds import GITMOJI_KINDS, GRAVE, SEVERE
 from digest.summarize.phrasing import fit
 from digest.text import one_line
 
@@ -75,11 +76,24 @@ _TRAILING_REFS = re.compile(r"(\s*\((?:#\d+|[0-9a-f]{7,40}|by @[\w-]+)(?:,\s*#\d
 _ROUTINE_ENTRY = re.compile(
     r"^(?:[\w-]+:\s+)?(?:update|bump|upgrade)\s+(?:all\s+)?(?:non-major\s+)?"
     r"(?:dependenc|the\s+[\w-]+\s+group\b|[\w@/.-]+(?:\s+from\s+\S+)?\s+to\s+v?\d)"
-    r"|\b(tests?|ci|typecheck)\b\s*$",
+    r"|\b(tests?|ci|typecheck)\b\s*$|\b(test suite|tests are|tests? (?:for|on|in))\b",
     re.I,
 )
 #: What GitHub's generated notes put after an entry: its author and its pull request.
 _GENERATED_BY = re.compile(r"\s+by\s+@[\w-]+(?:\[bot\])?\s+in\s+https?://\S+\s*$")
+_GITMOJI = re.compile(
+    "^(" + "|".join(map(re.escape, sorted(GITMOJI_KINDS, key=len, reverse=True))) + ")\ufe0f?\\s*"
+)
+#: The kind of a release entry a gitmoji gives; the others (docs, tests, CI …) are upkeep.
+_GITMOJI_NOTE_KINDS = {
+    "feature": "feature",
+    "fix": "fix",
+    "perf": "perf",
+    "breaking": "breaking",
+    "refactor": "other",
+}
+#: What some projects put after an entry: "PR #15589 by @someone".
+_PR_BY = re.compile(r"\.?\s+PR\s+#\d+(?:\s+by\s+@[\w-]+(?:,?\s+(?:and\s+)?@[\w-]+)*)?\.?\s*$")
 #: What changesets put before an entry: its pull request, its commit, a thank-you.
 _CHANGESET_LEAD = re.compile(
     r"^(?:#\d+\s+)?(?:`?[0-9a-f]{7,40}`?\s+)?(?:Thanks\s+@[\w-]+(?:,?\s+@[\w-]+)*!?\s*)?-\s+",
@@ -136,6 +150,8 @@ def _entries(text: str) -> tuple[ReleaseNote, ...]:
         if bullet := _BULLET.match(line):
             if current and len(bullet["indent"]) > indent:
                 continue  # a sub-entry: the entry it belongs to says enough
+            if not current and len(bullet["indent"]) >= 2:
+                continue  # a sub-entry whose entry another commit wrote
             flush()
             indent = len(bullet["indent"])
             current.append(bullet["text"])
@@ -181,10 +197,16 @@ def _note(raw: str, section: str) -> ReleaseNote | None:
     numbers = tuple(dict.fromkeys(int(a or b) for a, b in _NUMBER.findall(raw) if (a or b)))
     text = _REF_LINK.sub(r"\1", _REF_STYLE.sub(r"\1", _MD_LINK.sub(r"\1", raw)))
     text = _GENERATED_BY.sub("", text)  # "… by @someone in https://github.com/o/r/pull/7"
+    text = _PR_BY.sub("", text)  # "… PR #15589 by @someone."
     text = _MD_ESCAPE.sub(r"\1", text).replace("**", "")
     text = _CHANGESET_LEAD.sub("", text)  # "#9969 c5eb92b Thanks @someone! - Added …"
     text = _TRAILING_REFS.sub("", one_line(text)).strip(" .;,")
     kind = section
+    if emoji := _GITMOJI.match(text):  # "♻️ Do not accept …", "🐛 Fix …"
+        text = text[emoji.end() :]
+        said = GITMOJI_KINDS[emoji[1]]
+        if kind == "other":
+            kind = _GITMOJI_NOTE_KINDS.get(said, "upkeep")
     if prefix := _ENTRY_PREFIX.match(text):
         named = _PREFIX_KINDS.get(prefix["type"].lower())
         if named is not None:
@@ -192,10 +214,11 @@ def _note(raw: str, section: str) -> ReleaseNote | None:
             kind = "breaking" if prefix["bang"] else named if section == "other" else section
     if kind == "other" and (verb := _ENTRY_VERB.match(text)):
         kind = _VERB_KINDS[verb[1].lower()]  # "Added the nursery rule …" under "Patch Changes"
-    # One sentence of an entry is what a summary quotes.
-    text = fit(
-        re.split(r"(?<=[a-z0-9`)])\.\s+(?=[A-Z`])", text, maxsplit=1)[0], 160, phrases_only=True
-    )
+    # One sentence of an entry is what a summary quotes; one cut inside a code span or an
+    # aside cannot be quoted.
+    text = fit(_SENTENCE_END.split(text, maxsplit=1)[0], 160, phrases_only=True)
+    if text.count("`") % 2 or text.count("(") != text.count(")"):
+        return None
     if _ROUTINE_ENTRY.search(text):
         kind = "upkeep"  # a dependency bump or a test fix, under whatever heading
     elif kind in ("fix", "other") and re.search(r"\b(cve-\d+|security|vulnerab\w+)\b", text, re.I):
@@ -230,3 +253,30 @@ def notes_carry(notes: Sequence[ReleaseNote], items: Sequence[Item]) -> list[Ite
 def count_by_kind(notes: Sequence[ReleaseNote]) -> list[tuple[str, int]]:
     """How many entries of each kind ``notes`` list, in :data:`NOTE_KINDS` order."""
     return [(kind, n) for kind in NOTE_KINDS if (n := sum(1 for x in notes if x.kind == kind))]
+
+
+def gather_notes(items: Sequence[Item]) -> list[Item]:
+    """``items`` (one day's, any order) with each release whose own notes list no entries
+    given the notes its repository wrote ahead of it that day: what the changes merged
+    before it, since the repository's previous release, added to the changelog ("Update
+    release notes" commits, one entry each)."""
+    result = list(items)
+    by_repo: dict[str, list[int]] = {}
+    for i, item in enumerate(result):
+        by_repo.setdefault(item.pull.repo, []).append(i)
+    for indexes in by_repo.values():
+        written: list[str] = []
+        for i in sorted(indexes, key=lambda i: (result[i].pull.merged_at, i)):
+            item = result[i]
+            if item.kind != "release":
+                if item.pull.notes:
+                    written.append(item.pull.notes)
+                continue
+            if written and not release_notes(item.pull):
+                heading = f"## {item.version or 'Release'}"
+                notes = "\n".join([heading, "", *written])
+                result[i] = msgspec.structs.replace(
+                    item, pull=msgspec.structs.replace(item.pull, notes=notes)
+                )
+            written = []
+    return result

@@ -20,6 +20,7 @@ from digest.config import ProjectSettings, TopicSettings
 from digest.models import PullRequest, RepoFailure, RepoName
 from digest.summarize.base import Brief, Item, Story
 from digest.summarize.classify import ROUTINE_KINDS, area_key, classify
+from digest.summarize.releases import gather_notes
 from digest.summarize.stories import relanded_title, reverted_title, reverts_item, tidy
 from digest.summarize.untrusted import defuse
 from digest.topics import match_topics
@@ -42,7 +43,8 @@ def make_brief(
 ) -> Brief:
     """Classify ``pulls``, group them into ranked stories and return the writer's brief."""
     # Writers only ever see pull-request text defused: it cannot mimic the edition's syntax.
-    items = [classify(defuse(pull)) for pull in pulls]
+    # A release whose notes were written ahead of it, one change at a time, gets them.
+    items = gather_notes([classify(defuse(pull)) for pull in pulls])
     labels = {repo.name: repo.display_name for repo in project.repos if repo.display_name}
     stories = tuple(
         msgspec.structs.replace(story, repo_label=labels.get(story.repo, ""))
@@ -61,6 +63,13 @@ def make_brief(
         topics=match_topics(topics, pulls),
         repo_names=tuple(RepoName(name, label) for name, label in labels.items()),
     )
+
+
+def as_told(brief: Brief, pulls: Sequence[PullRequest]) -> list[PullRequest]:
+    """``pulls`` with the notes the brief gave their releases (written ahead of them): what an
+    edition written from ``brief`` is checked against."""
+    notes = {item.pull.key: item.pull.notes for item in brief.items}
+    return [msgspec.structs.replace(p, notes=notes.get(p.key, p.notes)) for p in pulls]
 
 
 def group_stories(items: Sequence[Item]) -> list[list[Item]]:

@@ -189,7 +189,12 @@ class _Draft(Struct):
         room = MAX_REFERENCES - sum(len(items) for items in members.values()) - len(quoted) - 1
         told = {id(item) for items in members.values() for item in items}
         told |= {id(item) for item in self._quoted_by_releases()}
-        rest = [item for item in self.brief.items if id(item) not in told]
+        # A commit that only wrote a release's notes is told by that release.
+        rest = [
+            item
+            for item in self.brief.items
+            if id(item) not in told and not (item.pull.notes and item.kind != "release")
+        ]
         # A lead story's changes its sentence could not tell come first: the story is theirs.
         in_leads = {id(item) for story in leads for item in story.items}
         rest.sort(key=lambda item: id(item) not in in_leads)
@@ -262,8 +267,12 @@ class _Draft(Struct):
     def _quoted_by_releases(self) -> list[Item]:
         """The day's changes that the entries a release's notes sentence quotes link to."""
         quoted = []
+        first: dict[str, Story] = {}  # a repository's first release is told with its notes
         for story in self.brief.stories:
-            if story.kind == "release" and (notes := release_notes(story.lead.pull)):
+            if story.kind == "release":
+                first.setdefault(story.repo, story)
+        for story in first.values():
+            if notes := release_notes(story.lead.pull):
                 same_repo = [i for i in self.brief.items if i.pull.repo == story.repo]
                 quoted += [
                     i for i in notes_carry(notable_notes(notes), same_repo) if i is not story.lead
