@@ -188,13 +188,15 @@ class _Draft(Struct):
         quoted = self._quoted_by_releases()
         room = MAX_REFERENCES - sum(len(items) for items in members.values()) - len(quoted) - 1
         told = {id(item) for items in members.values() for item in items}
-        told |= {id(item) for item in self._quoted_by_releases()}
-        # A commit that only wrote a release's notes is told by that release.
-        rest = [
-            item
+        told |= {id(item) for item in quoted}
+        # A commit that only wrote the notes of a release of the day is told by that release.
+        released = {item.pull.repo for item in self.brief.items if item.kind == "release"}
+        told |= {
+            id(item)
             for item in self.brief.items
-            if id(item) not in told and not (item.pull.notes and item.kind != "release")
-        ]
+            if item.pull.notes and item.kind != "release" and item.pull.repo in released
+        }
+        rest = [item for item in self.brief.items if id(item) not in told]
         # A lead story's changes its sentence could not tell come first: the story is theirs.
         in_leads = {id(item) for story in leads for item in story.items}
         rest.sort(key=lambda item: id(item) not in in_leads)
