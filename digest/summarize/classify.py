@@ -17,6 +17,7 @@ from digest.summarize.clean import summarize_body
 from digest.summarize.facts import Facts, facts_of
 from digest.summarize.kinds import (
     BOT,
+    GITMOJI,
     GITMOJI_KINDS,
     GRAVE,
     KIND_MARKERS,
@@ -35,10 +36,6 @@ __all__ = ["GRAVE", "ROUTINE_KINDS", "SEVERE", "area_key", "classify", "split_ti
 
 #: Conventional-commit types that say little: their scope, when it is a kind, says more.
 _LOOSE_TYPES = frozenset({"chore", "ci", "build", "style"})
-_GITMOJI = re.compile(
-    "^\\s*(" + "|".join(map(re.escape, sorted(GITMOJI_KINDS, key=len, reverse=True))) + ")"
-    "\ufe0f?\\s*"
-)
 _PREFIX = re.compile(
     r"^\s*(?:\[(?P<bracket>[^\]]{1,40})\]\s*:?\s*"
     r"|(?P<conventional>[a-z]+)(?:\((?P<scope>[^)]{1,40})\))?(?P<bang>!)?:\s+"
@@ -156,7 +153,7 @@ def split_title(title: str) -> tuple[str, str, tuple[str, ...]]:
     rest = one_line(title)
     area = ""
     markers: list[str] = []
-    if emoji := _GITMOJI.match(rest):  # "✨ Add X", "🔖 Release version 1.2.3"
+    if emoji := GITMOJI.match(rest):  # "✨ Add X", "🔖 Release version 1.2.3"
         markers.append(GITMOJI_KINDS[emoji.group(1)])
         rest = rest[emoji.end() :]
     while match := _PREFIX.match(rest):

@@ -156,6 +156,12 @@ GITMOJI_KINDS = {
     "🗑": "breaking",
 }
 
+#: A gitmoji opening a title or a release entry (a variation selector may follow it).
+GITMOJI = re.compile(
+    "^\\s*(" + "|".join(map(re.escape, sorted(GITMOJI_KINDS, key=len, reverse=True))) + ")"
+    "\ufe0f?\\s*"
+)
+
 _REVERT_TITLE = re.compile(
     r'^\s*(revert|back\s?out)\b\s*(:\s*)?(["“#]|pr\s*#|[0-9a-f]{7,40}\b|D\d+)', re.I
 )

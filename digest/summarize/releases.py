@@ -18,7 +18,7 @@ from msgspec import Struct
 
 from digest.models import PullRequest
 from digest.summarize.base import Item
-from digest.summarize.kinds import GITMOJI_KINDS, GRAVE, SEVERE
+from digest.summarize.kinds import GITMOJI, GITMOJI_KINDS, GRAVE, SEVERE
 from digest.summarize.phrasing import fit
 from digest.text import one_line
 
@@ -81,9 +81,6 @@ _ROUTINE_ENTRY = re.compile(
 )
 #: What GitHub's generated notes put after an entry: its author and its pull request.
 _GENERATED_BY = re.compile(r"\s+by\s+@[\w-]+(?:\[bot\])?\s+in\s+https?://\S+\s*$")
-_GITMOJI = re.compile(
-    "^(" + "|".join(map(re.escape, sorted(GITMOJI_KINDS, key=len, reverse=True))) + ")\ufe0f?\\s*"
-)
 #: The kind of a release entry a gitmoji gives; the others (docs, tests, CI …) are upkeep.
 _GITMOJI_NOTE_KINDS = {
     "feature": "feature",
@@ -202,7 +199,7 @@ def _note(raw: str, section: str) -> ReleaseNote | None:
     text = _CHANGESET_LEAD.sub("", text)  # "#9969 c5eb92b Thanks @someone! - Added …"
     text = _TRAILING_REFS.sub("", one_line(text)).strip(" .;,")
     kind = section
-    if emoji := _GITMOJI.match(text):  # "♻️ Do not accept …", "🐛 Fix …"
+    if emoji := GITMOJI.match(text):  # "♻️ Do not accept …", "🐛 Fix …"
         text = text[emoji.end() :]
         said = GITMOJI_KINDS[emoji[1]]
         if kind == "other":

@@ -112,6 +112,8 @@ class ExtractiveWriter:
 class _Draft(Struct):
     brief: Brief
     cited: list[Item] = field(default_factory=list)
+    #: The day's changes a release's notes sentence quotes (see :meth:`_quoted_by_releases`).
+    quoted: list[Item] = field(default_factory=list)
 
     def cite(self, item: Item) -> str:
         """Return `` [n]`` for ``item``, numbering it on first citation."""
@@ -121,7 +123,8 @@ class _Draft(Struct):
 
     def digest(self) -> Digest:
         # A change a release's notes quote is told by the release: never a story again.
-        quoted = {id(item) for item in self._quoted_by_releases()}
+        self.quoted = self._quoted_by_releases()
+        quoted = {id(item) for item in self.quoted}
         leads = lead_stories([s for s in self.brief.stories if id(s.lead) not in quoted])
         members = self._members(leads)
         routine = self._routine_examples(leads, members)
@@ -159,7 +162,7 @@ class _Draft(Struct):
         then the next notable member of each story, round after round.
         """
         # The changes a release's notes sentence cites take their references first.
-        budget = MAX_REFERENCES - _SPARE_REFERENCES - len(self._quoted_by_releases())
+        budget = MAX_REFERENCES - _SPARE_REFERENCES - len(self.quoted)
         deep = leads[:2]  # The top stories may cite a third member.
         chosen: dict[Story, list[Item]] = {story: [story.lead] for story in leads}
         total = len(leads)
@@ -185,7 +188,7 @@ class _Draft(Struct):
     ) -> list[Item]:
         """The day's next changes the stories do not tell, best first, within the references
         left: the body's closing list names them by their titles."""
-        quoted = self._quoted_by_releases()
+        quoted = self.quoted
         room = MAX_REFERENCES - sum(len(items) for items in members.values()) - len(quoted) - 1
         told = {id(item) for items in members.values() for item in items}
         told |= {id(item) for item in quoted}
