@@ -378,3 +378,9 @@ def test_a_day_of_upkeep_only_says_to_skip_it_and_why() -> None:
     (action,) = write([docs, tests]).action_items
     assert action.text.startswith("Skip today's rocket changes if you only use rocket")
     assert action.urgency is Urgency.MONITOR
+
+
+def test_a_watched_feature_with_nothing_named_claims_nothing_to_call() -> None:
+    (action,) = write([make_pull("Encode explicit ancestry in nominal instances")]).action_items
+    assert action.text.startswith("Watch for the change that encodes explicit ancestry")
+    assert action.text.endswith("as it changes what the next release does")

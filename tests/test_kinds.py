@@ -27,6 +27,7 @@ CODE = {"src/rocket/engine.py": (40, 5)}
         ("sync: fix a lost wake-up in the fuel queue", CODE, "fix"),
         ("time: fix the loom test of the ignition race", CODE, "test"),
         ("io: document the ordering of reads", CODE, "docs"),
+        ("rt: correct `tick` to `tick_op` in set_readiness internal docs", CODE, "docs"),
         # Gitmoji titles.
         ("✨ Add a launch countdown", CODE, "feature"),
         ("🐛 Fix the countdown when paused", CODE, "fix"),

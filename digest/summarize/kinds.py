@@ -232,7 +232,9 @@ _DOCS_TITLE = re.compile(
     r"|^(add|adds|update|updates|improve|improves|fix|fixes|expand|rewrite|correct|remove)\s+"
     r"(?:[\w`.:-]+\s+){0,3}?(docs?|documentation|docstrings?|doc comments?|readme|guide|"
     r"dead links?|broken links?|links? definitions?|typos? in (?:the )?(?:[\w`.:-]+\s+){0,2}?"
-    r"(?:docs?|docstrings?|documentation|guide))\b",
+    r"(?:docs?|docstrings?|documentation|guide))\b"
+    # "correct `tick` to `tick_op` in set_readiness internal docs": where it ends is the docs.
+    r"|\bin\s+(?:[\w`.:-]+\s+){0,3}?(docs?|documentation|docstrings?|doc comments?)$",
     re.I,
 )
 #: A first word that says the change repairs behaviour.

@@ -672,6 +672,8 @@ def watch_action(item: Item, name: str, changes: int) -> Action:
     why = _REACH.get(item.kind, "it changes how the project is built or tested")
     if item.facts.reconfigures:
         why = "it changes the options users set"
+    elif item.kind == "feature" and not _named(item):
+        why = "it changes what the next release does"  # nothing named a user could call
     among = "the day's one change" if changes == 1 else f"the day's {say_count(changes, 'change')}"
     phrase = phrase_of(item)
     said = plain(phrase.predicate())
