@@ -129,6 +129,7 @@ def _pull(raw: dict[str, object]) -> PullRequest:
         reverts=link(raw.get("reverts")),
         relands=link(raw.get("relands")),
         notes=str(raw.get("notes") or ""),
+        older_line=bool(raw.get("older_line")),
     )
 
 

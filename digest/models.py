@@ -83,6 +83,9 @@ class PullRequest(Struct, frozen=True):
     #: What a release commit adds to the changelog (its release notes); ``""`` for every
     #: other change.
     notes: str = ""
+    #: True when it releases an older line (an LTS patch release merged forward): the
+    #: changelog it writes to is already headed by a newer version.
+    older_line: bool = False
 
     @property
     def key(self) -> str:

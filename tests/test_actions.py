@@ -384,3 +384,24 @@ def test_a_watched_feature_with_nothing_named_claims_nothing_to_call() -> None:
     (action,) = write([make_pull("Encode explicit ancestry in nominal instances")]).action_items
     assert action.text.startswith("Watch for the change that encodes explicit ancestry")
     assert action.text.endswith("as it changes what the next release does")
+
+
+def test_a_patch_of_an_older_line_follows_the_days_news_and_speaks_to_its_users() -> None:
+    notes = "# 1.9.4\n\n### Fixed\n\n* pump: fix panic in `Pump::drain` on a closed valve\n"
+    patch = make_pull(
+        "Merge tag 'rocket-1.9.4'",
+        files={"CHANGELOG.md": (6, 0), "src/rocket/pump.py": (5, 9)},
+        notes=notes,
+        older_line=True,
+    )
+    stable = make_pull("runtime: stabilize `LaunchRuntime`", minute=1)
+    digest = write([patch, stable])
+    assert digest.headline.startswith("rocket stabilizes LaunchRuntime"), digest.headline
+    texts = [a.text for a in digest.action_items]
+    assert any(
+        t.startswith("Upgrade rocket to version 1.9.4 soon if you stay on its 1.9 line and use ")
+        for t in texts
+    ), texts
+    assert any(t.startswith("Plan to adopt LaunchRuntime, or drop the preview") for t in texts)
+    assert "releases version 1.9.4 for its older 1.9 line" in digest.body
+    assert "fix panic in `Pump::drain`" in digest.body  # what the patch carries is still told

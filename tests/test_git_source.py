@@ -563,6 +563,7 @@ def test_a_range_read_at_once_gives_each_day_the_records_of_that_day_alone(
         "cat-file",
         "cat-file",
         "log",
+        "cat-file",  # the changelog the release wrote to, as of the release
     ]
 
 
@@ -641,3 +642,21 @@ def test_a_release_commit_carries_the_notes_it_adds_to_the_changelog(repo: GitRe
     assert "Another fix (#3)" in described.notes
     # A commit that cuts no release carries none, whatever it adds to the changelog.
     assert start.notes == noted.notes == ""
+
+
+def test_a_patch_of_an_older_line_is_told_apart_from_the_newest_release(repo: GitRepo) -> None:
+    top = "# 2.1.0 (May)\n\n- newest work (#5)\n\n"
+    old = "# 1.9.3 (January)\n\n- old fix (#2)\n"
+    repo.commit("Start (#1)", at(DAY, 1), {"CHANGELOG.md": top + old, "src/a.py": "a\n"})
+    # An LTS patch merged forward: its notes go below the newer 2.1.0.
+    lts = top + "# 1.9.4 (June)\n\n- fix a hang in the pump (#7)\n\n" + old
+    repo.commit("Merge tag 'rocket-1.9.4' (#8)", at(DAY, 2), {"CHANGELOG.md": lts})
+    newest = "# 2.2.0 (June)\n\n- faster pumps (#9)\n\n" + lts
+    repo.commit("Release 2.2.0 (#10)", at(DAY, 3), {"CHANGELOG.md": newest})
+    _, patch, release = collect(repo.path)
+
+    assert patch.older_line and "fix a hang in the pump" in patch.notes
+    assert not release.older_line
+    patch_item, release_item = classify(patch), classify(release)
+    assert patch_item.kind == release_item.kind == "release"
+    assert patch_item.score < release_item.score

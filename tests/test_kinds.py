@@ -55,6 +55,11 @@ CODE = {"src/rocket/engine.py": (40, 5)}
         ("Remove duplicate paths in install errors", CODE, "fix"),
         ("taskdump: remove crate names from output", CODE, "fix"),
         ("Remove the legacy output module", CODE, "breaking"),
+        # A feature made stable is one users can now rely on; a steadied test is a test.
+        ("runtime: stabilize `LaunchRuntime`", CODE, "feature"),
+        ("[refactor] graduate the fin planner from experiments to core", CODE, "feature"),
+        ("Move staging kernels out of experimental", CODE, "feature"),
+        ("Stabilize the flaky ignition test", CODE, "test"),
         ("Attention Perf: transpose the key block early", CODE, "perf"),
         # A source file is code whatever its name shares with a dependency file.
         ("Extend the solver's fast-path", {"src/solver/constraints.rs": (40, 4)}, "perf"),

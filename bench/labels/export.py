@@ -168,6 +168,7 @@ def _record(pull: PullRequest) -> dict[str, object]:
         "reverts": None if pull.reverts is None else [pull.reverts.number, pull.reverts.sha],
         "relands": None if pull.relands is None else [pull.relands.number, pull.relands.sha],
         **({"notes": pull.notes} if pull.notes else {}),
+        **({"older_line": True} if pull.older_line else {}),
     }
 
 

@@ -350,6 +350,11 @@ _WRITES_NOTES = re.compile(r"\b(release[- ]notes|changelog|news)\b", re.I)
 MAX_NOTES = 8_000
 
 
+def cuts_release(title: str) -> bool:
+    """True when a commit titled ``title`` cuts a release: it names a version or says so."""
+    return bool(_CUTS_RELEASE.search(title))
+
+
 def changelog_paths(title: str, files: Sequence[FileChange]) -> tuple[str, ...]:
     """The changelog files a commit titled ``title`` adds release notes to, when its title
     cuts a release or it only writes the notes ("Update release notes"); ``()`` otherwise."""
@@ -359,6 +364,57 @@ def changelog_paths(title: str, files: Sequence[FileChange]) -> tuple[str, ...]:
     if _WRITES_NOTES.search(title) and paths and len(paths) == len(files):
         return paths  # the entries of the release to come, written one change at a time
     return ()
+
+
+#: A changelog line that heads a release: ``# 1.47.4 (April 2nd, 2026)``, ``## [0.15.1]``,
+#: ``## v2.3.0``, or an RST title line ``1.2.3 (2026-01-01)``.
+_RELEASE_HEADING = re.compile(
+    r"^(?:#{1,6}\s+|\*\*)?\[?(?:[\w.-]+[\s@-])?v?(?P<version>\d+(?:\.\d+){1,3})\b(?![-.]\w*\d|\.[x*]\b)"
+)
+
+
+def _heading_version(line: str) -> tuple[int, ...] | None:
+    match = _RELEASE_HEADING.match(line)
+    return tuple(int(part) for part in match["version"].split(".")) if match else None
+
+
+def older_line(title: str, notes: str, changelogs: Sequence[str]) -> bool:
+    """True when the commit titled ``title`` releases a patch of an older line: its title
+    names the version its ``notes`` (the lines it added) open with, and no changelog it
+    wrote them into (``changelogs``, whole, as of the commit) is headed by a version the
+    notes add, each by a newer one ("1.47.4" written below "1.51.0": an LTS release
+    merged forward)."""
+    headed = [match for match in map(_RELEASE_HEADING.match, notes.splitlines()) if match]
+    if not headed or not changelogs:
+        return False
+    if not re.search(rf"(?<![\d.]){re.escape(headed[0]['version'])}(?![\d.]*\d)", title):
+        return False  # "Archive the 0.7.x changelog", "Add dates to release notes"
+    own = {v for v in map(_heading_version, notes.splitlines()) if v}
+    for changelog in changelogs:
+        newest = next((v for v in map(_heading_version, changelog.splitlines()) if v), None)
+        if newest is None or newest in own or newest < max(own):
+            return False
+    return True
+
+
+def parse_blobs(data: bytes, asked: list[str]) -> dict[str, str]:
+    """Read ``git cat-file --batch`` output for the blob names ``asked`` (in order):
+    ``{name: text}``, missing objects and other kinds left out."""
+    found: dict[str, str] = {}
+    pos = 0
+    for name in asked:
+        newline = data.find(b"\n", pos)
+        if newline < 0:
+            break
+        header = data[pos:newline].split()
+        pos = newline + 1
+        if len(header) != 3 or not header[2].isdigit():
+            continue
+        size = int(header[2])
+        content, pos = data[pos : pos + size], pos + size + 1
+        if header[1] == b"blob":
+            found[name] = content.decode("utf-8", "replace")
+    return found
 
 
 def parse_added_lines(text: str, marker: str) -> dict[str, str]:

@@ -48,8 +48,11 @@ from digest.sources._gitlog import (
     Message,
     RawCommit,
     changelog_paths,
+    cuts_release,
+    older_line,
     parse_added_lines,
     parse_batch,
+    parse_blobs,
     parse_message,
     parse_missing,
 )
@@ -164,7 +167,8 @@ class GitSource:
         # quotes the reverts of its own branch's commits, which never landed.
         landed = _landed(listed) if looked_up else frozenset()
         notes = _release_notes(git_dir, commits, messages)
-        return _records(repo, commits, messages, looked_up, landed, notes)
+        older = _older_lines(git_dir, commits, messages, notes)
+        return _records(repo, commits, messages, looked_up, landed, notes, older)
 
     def _listing(self, repo: RepoSettings, git_dir: Path, tip: str) -> str:
         """The first-parent list of ``tip``, read once a run."""
@@ -221,7 +225,9 @@ class GitSource:
             git_dir, sorted({sha for names in wanted_shas.values() for sha in names})
         )
         landed = _landed(listed) if found_all else frozenset()
-        notes = _release_notes(git_dir, flat, [m for day in readable for m in messages[day]])
+        flat_messages = [m for day in readable for m in messages[day]]
+        notes = _release_notes(git_dir, flat, flat_messages)
+        older = _older_lines(git_dir, flat, flat_messages, notes)
         for day in readable:
             looked_up = {
                 name: parse_message(*found_all[name], repo.name)
@@ -229,7 +235,7 @@ class GitSource:
                 if name in found_all
             }
             used = landed if looked_up else frozenset()
-            ready[day] = _records(repo, by_day[day], messages[day], looked_up, used, notes)
+            ready[day] = _records(repo, by_day[day], messages[day], looked_up, used, notes, older)
         return ready
 
     def settings_used(self, repo: RepoSettings) -> dict[str, str]:
@@ -543,14 +549,16 @@ def _records(
     looked_up: dict[str, Message],
     landed: frozenset[str],
     notes: dict[str, str],
+    older: frozenset[str] = frozenset(),
 ) -> tuple[PullRequest, ...]:
     """The records of one day's ``commits`` (with their parsed ``messages``), given the
     commits they revert or re-land that are not theirs (``looked_up``), the shas that
-    landed on the branch (needed only when something was looked up) and the release
-    notes of the commits that cut a release (``{sha: notes}``)."""
+    landed on the branch (needed only when something was looked up), the release
+    notes of the commits that cut a release (``{sha: notes}``) and the shas of those that
+    release an older line (``older``)."""
     linker = Linker(repo.name, messages, looked_up, landed)
     return tuple(
-        _pull(repo, c, m, linker, notes.get(c.sha, ""))
+        _pull(repo, c, m, linker, notes.get(c.sha, ""), c.sha in older)
         for c, m in zip(commits, messages, strict=True)
     )
 
@@ -583,6 +591,37 @@ def _release_notes(
     if done.returncode != 0:
         return {}
     return parse_added_lines(done.stdout.decode("utf-8", "replace"), marker)
+
+
+def _older_lines(
+    git_dir: Path,
+    commits: Sequence[RawCommit],
+    messages: Sequence[Message],
+    notes: dict[str, str],
+) -> frozenset[str]:
+    """The shas of the release commits (with ``notes``) that release an older line: the
+    changelog they write to is headed, at that commit, by a newer version. One
+    ``cat-file --batch`` reads those changelogs for them all (no release: no process)."""
+    asked: dict[str, str] = {}
+    titles: dict[str, str] = {}
+    for commit, message in zip(commits, messages, strict=True):
+        if commit.sha in notes and cuts_release(message.title):
+            titles[commit.sha] = message.title
+            for path in changelog_paths(message.title, commit.files):
+                asked[f"{commit.sha}:{path}"] = commit.sha
+    if not asked:
+        return frozenset()
+    names = list(asked)
+    done = _run_git(git_dir, ["cat-file", "--batch"], "".join(f"{n}\n" for n in names).encode())
+    if done.returncode != 0:
+        return frozenset()  # told as any release: an older line's is still a release
+    files = parse_blobs(done.stdout, names)
+    written: dict[str, list[str]] = {}
+    for name, text in files.items():
+        written.setdefault(asked[name], []).append(text)
+    return frozenset(
+        sha for sha, texts in written.items() if older_line(titles[sha], notes[sha], texts)
+    )
 
 
 def _log_args(fmt: LogFormat) -> list[str]:
@@ -621,7 +660,12 @@ def _count_present(git_dir: Path, fmt: LogFormat, commits: list[RawCommit]) -> l
 
 
 def _pull(
-    settings: RepoSettings, commit: RawCommit, message: Message, linker: Linker, notes: str = ""
+    settings: RepoSettings,
+    commit: RawCommit,
+    message: Message,
+    linker: Linker,
+    notes: str = "",
+    older: bool = False,
 ) -> PullRequest:
     """Return the :class:`PullRequest` record of one commit of the day."""
     repo = settings.name
@@ -644,4 +688,5 @@ def _pull(
         reverts=reverts,
         relands=relands,
         notes=notes,
+        older_line=older,
     )

@@ -258,6 +258,8 @@ def _score(pull: PullRequest, kind: str, code_lines: int, summary: str, facts: F
     """How much ``pull`` matters to the project's users; see the module docstring."""
     score = KIND_WEIGHT.get(kind, 1.0)
     score += min(math.log2(1 + code_lines), 12.0) / 3.0
+    if kind == "release" and pull.older_line:
+        score -= 3.0  # A patch of an older line: its users need it, most users are past it.
     if kind == "reland" and code_lines >= 200:
         score += 2.5  # A large feature is back: news as much as when it first landed.
     if facts.speed_claim:
@@ -268,7 +270,9 @@ def _score(pull: PullRequest, kind: str, code_lines: int, summary: str, facts: F
         score += GRAVE_FIX_BONUS  # A crash, a wrong result, a hang, a hole: users must know.
     elif kind == "fix" and SEVERE.search(f"{pull.title}\n{summary}"):
         score += SEVERE_FIX_BONUS  # Users hit it, though it did not take them down.
-    if facts.new_support and kind in ("feature", "reland"):
+    if facts.stabilizes and kind == "feature":
+        score += 2.5  # What users waited for behind a flag is now for everyone.
+    elif facts.new_support and kind in ("feature", "reland"):
         score += 1.5
     if facts.api_change and kind not in ROUTINE_KINDS:
         score += 0.75

@@ -129,6 +129,8 @@ class Facts(Struct, frozen=True):
     reconfigures: str = ""
     #: The code directory most of the change lives in (``backends/arm``), or ``""``.
     place: str = ""
+    #: It makes an experimental, preview or unstable feature part of the stable product.
+    stabilizes: bool = False
 
 
 # Removing a restriction, a check, a workaround or dead code helps users; it breaks nothing.
@@ -153,6 +155,20 @@ _INTERNAL_REMOVAL = re.compile(
     re.I,
 )
 _DEPRECATION_WARNING = re.compile(r"\bdeprecation (warnings?|notices?|messages?)\b", re.I)
+#: A title that makes something users could only try behind a flag, a preview or an
+#: experimental namespace part of the stable product: "Stabilize `LocalRuntime`", "Graduate
+#: qwen3 from experiments to core", "Move CPU kernels out of experimental". Steadying a test,
+#: a seed or a benchmark ("Stabilize VGF fp16 test") is not one.
+_STABILIZES = re.compile(
+    r"^(?:stabili[sz]e[sd]?|graduate[sd]?)\b(?![^\n]*\b(?:tests?|flak\w*|seeds?|ci|benchmark\w*|"
+    r"numerics?|computations?|cache keys?|ordering|output|hash\w*)\b)"
+    r"|\bout of (?:the )?(?:[\w.]+\.)?(?:experimental|experiments?|preview|unstable|beta|"
+    r"nightly|prototype)\b"
+    r"|\bfrom (?:the )?(?:experimental|experiments?|prototype)\b[^\n]{0,30}\bto\b"
+    r"|^(?:promote[sd]?|mark(?:s|ed)?|move[sd]?|make[sd]?)\b[^\n]{0,50}\b(?:to|as) stable\b"
+    r"|\bno longer (?:experimental|unstable|in preview|a preview)\b",
+    re.I,
+)
 
 
 def facts_of(pull: PullRequest, title: str, body: str) -> Facts:
@@ -185,6 +201,7 @@ def facts_of(pull: PullRequest, title: str, body: str) -> Facts:
         reconfigures=_reconfigures(body[:2500]),
         names=names,
         place=_place(pull),
+        stabilizes=bool(_STABILIZES.search(title)),
     )
 
 

@@ -387,6 +387,8 @@ def kind_of(
     if _NO_BEHAVIOUR_CHANGE.search(f"{title}\n{pull.body[:1500]}") and markers[:1] != ("fix",):
         return "refactor"
     kind = _marked(markers[0], title, facts) if markers else _titled(pull, title, facts)
+    if kind in ("refactor", "chore") and facts.stabilizes:
+        return "feature"  # "[refactor] graduate X to core": users can now rely on X
     if kind == "refactor" and facts.reconfigures:
         # "refactor model converter" whose description adds or replaces an option users set:
         # a restructuring users see in their configuration.

@@ -139,11 +139,12 @@ def rank_stories(groups: Iterable[list[Item]]) -> tuple[Story, ...]:
                 items=tuple(ordered),
             )
         )
-    # A release leads: it is what users of the repository get next.
-    # The repository's own release ("v8.0.10") before a package of it ("create-vite@9.0.6").
+    # A release leads: it is what users of the repository get next; a patch of an older
+    # line ranks as the change it is. The repository's own release ("v8.0.10") before a
+    # package of it ("create-vite@9.0.6").
     stories.sort(
         key=lambda s: (
-            (s.kind != "release", s.lead.package_release),
+            (s.kind != "release" or s.lead.pull.older_line, s.lead.package_release),
             -s.score,
             s.repo,
             s.lead.pull.key,

@@ -129,7 +129,9 @@ def phrase_of(item: Item, short: bool = False, quote: bool = False) -> Phrase:
     if item.kind == "release":
         if bumps_version(item):  # the version a branch carries, not yet a release
             return Phrase(verb="bumps", rest=f"the version to {item.version.removeprefix('v')}")
-        return Phrase(verb="releases", rest=_version_phrase(item.version))
+        line = older_line_of(item)
+        rest = f"{_version_phrase(item.version)} for its older {line} line" if line else ""
+        return Phrase(verb="releases", rest=rest or _version_phrase(item.version))
     if item.kind == "reland":
         inner = parse_title(relanded_title(item), item.pull.body)
         if inner.verb and not short:
@@ -178,6 +180,13 @@ def bumps_version(item: Item) -> bool:
     if item.pull.notes:
         return False  # it adds the release's notes to the changelog: the release is cut
     return bool(item.version) and bool(re.match(r"(bump|update|set)\b", item.headline_title, re.I))
+
+
+def older_line_of(item: Item) -> str:
+    """The line (``1.47``) an older line's patch release ``item`` belongs to, else ``""``."""
+    if not item.pull.older_line or not item.version_number:
+        return ""
+    return ".".join(item.version.lstrip("vV").split(".")[:2])
 
 
 def _version_phrase(version: str) -> str:

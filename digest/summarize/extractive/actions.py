@@ -24,6 +24,7 @@ from digest.summarize.stories import (
     ADDS,
     area_of,
     bumps_version,
+    older_line_of,
     phrase_of,
     removes,
     repo_name,
@@ -215,6 +216,12 @@ def _release_by_notes(c: _Context, notes: Sequence[ReleaseNote]) -> Action:
         soon = " soon" if top.kind == "security" or top.grave else ""
         urgency = Urgency.IMMEDIATE if soon else Urgency.PLAN
         text = f"Upgrade {target}{soon}{users}: its notes list the fix {entry}{more}"
+        if line := older_line_of(c.lead):  # an LTS patch: for those who stay on that line
+            also = f" and use {plain(span[1])}" if span else ""
+            text = (
+                f"Upgrade {target}{soon} if you stay on its {line} line{also}: "
+                f"its notes list the fix {entry}{more}"
+            )
         return c.act("Upgrade", text, urgency, items)
     return c.act("Upgrade", f"Upgrade {target} to get {entry}{more}", Urgency.PLAN, items)
 
@@ -459,6 +466,21 @@ def _support(c: _Context) -> Action | None:
     )
 
 
+def _stable(c: _Context) -> Action | None:
+    """A feature made stable: adopt it, or drop the opt-in it needed, with the next release."""
+    lead = c.lead
+    if lead.kind != "feature" or not lead.facts.stabilizes:
+        return None
+    thing = _thing(lead)
+    if thing.startswith(_BY_NUMBER) or len(thing.split()) > 8:
+        return None
+    text = (
+        f"Plan to adopt {thing}, or drop the preview or unstable opt-in you use it with, "
+        f"when the next {repo_name(c.story)} release is out: it is stable on the main branch now"
+    )
+    return c.act("Plan", text, Urgency.PLAN if c.rank < 2 else Urgency.MONITOR)
+
+
 def _new(item: Item) -> bool:
     """True when ``item``'s title says it brings something new (``Add X``, ``X support``)."""
     phrase = phrase_of(item)
@@ -589,6 +611,7 @@ _RECIPES: tuple[Recipe, ...] = (
     _removal,
     _deprecation,
     _requirement,
+    _stable,
     _revert,
     _reland,
     _speed,
@@ -605,6 +628,7 @@ _STRONG_RECIPES = (
     _removal,
     _deprecation,
     _requirement,
+    _stable,
     _revert,
     _speed,
 )

@@ -579,8 +579,9 @@ def _by_repo(leads: list[Story]) -> dict[str, list[Story]]:
 
 
 def _is_brief(story: Story) -> bool:
-    """True when ``story`` is told under its repository's name alone, with no place in it."""
-    return not area_of(story)
+    """True when ``story`` is told under its repository's name alone, with no place in it,
+    and has nothing more to tell (a release tells what its notes list)."""
+    return not area_of(story) and not (story.kind == "release" and release_notes(story.lead.pull))
 
 
 def _shared_subject_headline(top: Story, second: Story) -> str:
