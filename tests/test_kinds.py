@@ -190,3 +190,18 @@ def test_a_fix_titled_by_its_bug_in_the_past_is_named_as_written() -> None:
     assert phrase_of(bug, quote=True).predicate() == (
         "fixes \u201c`logger.debug` looked different from other logs\u201d"
     )
+
+
+def test_a_hole_outranks_a_crash_and_a_reformat_ranks_below_the_docs() -> None:
+    crash = classify(make_pull("Fix a panic when the fuel gauge is empty", files=CODE))
+    hole = classify(make_pull("Fix out-of-bounds read in the fuel table", files=CODE))
+    assert hole.score > crash.score
+    code = {"src/rocket/engine.py": (60, 40)}
+    for title in (
+        "🎨 Tidy the launcher's typing syntax",
+        "style: reorder imports",
+        "Run ruff format",
+    ):
+        reformat = classify(make_pull(title, files=code))
+        docs = classify(make_pull("Document the countdown", files={"docs/countdown.md": (2, 1)}))
+        assert reformat.score < docs.score, title

@@ -20,6 +20,7 @@ from digest.summarize.kinds import (
     GITMOJI,
     GITMOJI_KINDS,
     GRAVE,
+    HOLE,
     KIND_MARKERS,
     KIND_WEIGHT,
     ROUTINE_KINDS,
@@ -27,6 +28,7 @@ from digest.summarize.kinds import (
     kind_of,
     mechanical,
     release_version,
+    style_only,
 )
 from digest.summarize.releases import notes_version
 from digest.summarize.verbs import third_person
@@ -108,6 +110,8 @@ _BUILD_PATH = (
 #: it names a milder one users still hit (an error, a failure, an incorrect check).
 GRAVE_FIX_BONUS = 5.0
 SEVERE_FIX_BONUS = 1.5
+#: What a grave fix adds again when the fault is a hole or corrupted memory (``HOLE``).
+HOLE_FIX_BONUS = 1.0
 #: Instructions for coding assistants: the repository's tooling, not its documentation.
 _AGENT_FILES = frozenset(("claude.md", "agents.md", "gemini.md", "copilot-instructions.md"))
 _AGENT_DIRS = (".claude/", ".cursor/", ".agents/", ".codex/")
@@ -268,6 +272,8 @@ def _score(pull: PullRequest, kind: str, code_lines: int, summary: str, facts: F
         score -= 1.5  # Faster by an unsaid amount: less news than a new capability.
     if kind == "fix" and GRAVE.search(f"{pull.title}\n{summary}"):
         score += GRAVE_FIX_BONUS  # A crash, a wrong result, a hang, a hole: users must know.
+        if HOLE.search(f"{pull.title}\n{summary}"):
+            score += HOLE_FIX_BONUS
     elif kind == "fix" and SEVERE.search(f"{pull.title}\n{summary}"):
         score += SEVERE_FIX_BONUS  # Users hit it, though it did not take them down.
     if facts.stabilizes and kind == "feature":
@@ -280,8 +286,8 @@ def _score(pull: PullRequest, kind: str, code_lines: int, summary: str, facts: F
         score += 0.5
     if BOT.search(pull.author):
         score -= 3.0
-    if mechanical(pull):
-        score -= 1.5
+    if mechanical(pull) or style_only(pull):
+        score -= 1.5  # Moved or reformatted: what users run is the same.
     approvals = sum(1 for review in pull.reviews if review.state == "APPROVED")
     score += min(approvals, 3) * 0.2 + min(pull.comments or 0, 20) * 0.05
     score += min(pull.review_comments or 0, 20) * 0.03 + min(len(pull.participants), 8) * 0.1

@@ -55,6 +55,15 @@ GRAVE = re.compile(
     r"ssrf|path traversal|privilege escalation|leak\w* (credentials|secrets|tokens))\b",
     re.I,
 )
+#: The gravest of ``GRAVE``: a hole or memory gone wrong, worse for users than a crash or a
+#: hang (which they see): it corrupts or exposes what they trust silently.
+HOLE = re.compile(
+    r"\b(data loss|loses data|corrupt\w*|unsound\w*|security|vulnerab\w+|cve-\d+|"
+    r"out[- ]of[- ]bounds|use[- ]after[- ]free|undefined behaviou?r|memory safety|double free|"
+    r"(header|command|sql|code|script|html) injection|request smuggling|xss|csrf|ssrf|"
+    r"path traversal|privilege escalation|leak\w* (credentials|secrets|tokens))\b",
+    re.I,
+)
 #: Title markers (a tag, a conventional-commit type, a prefix) that say what kind of change
 #: it is, not where it is; ``""`` marks a word that is neither kind nor area.
 KIND_MARKERS = {
@@ -386,6 +395,8 @@ def kind_of(
         return "deps"
     if _NO_BEHAVIOUR_CHANGE.search(f"{title}\n{pull.body[:1500]}") and markers[:1] != ("fix",):
         return "refactor"
+    if not markers and style_only(pull):
+        return "chore"  # "Run ruff format": what users run is the same
     kind = _marked(markers[0], title, facts) if markers else _titled(pull, title, facts)
     if kind in ("refactor", "chore") and facts.stabilizes:
         return "feature"  # "[refactor] graduate X to core": users can now rely on X
@@ -452,6 +463,21 @@ def _marked(marker: str, title: str, facts: Facts) -> str:
     if marker in ("feature", "refactor", "chore") and _STRONG_PERF.search(title):
         return "perf"
     return marker
+
+
+#: A change of form only: its title marks it as style (gitmoji 🎨, a ``style:`` type or tag)
+#: or says it runs a formatter over the code.
+_STYLE_ONLY = re.compile(
+    r"^\s*(?:\U0001f3a8|style(?:\([^)]*\))?!?:|\[(?:style|format|formatting|lint)\])"
+    r"|^(?:re)?format(?:ted|ting)?\b|\b(?:apply|run|ran)\s+(?:ruff|black|prettier|"
+    r"clang-format|rustfmt|cargo fmt|isort|biome format)\b",
+    re.I,
+)
+
+
+def style_only(pull: PullRequest) -> bool:
+    """True when ``pull``'s title says it changes the form of code only (formatting, style)."""
+    return bool(_STYLE_ONLY.search(pull.title))
 
 
 def mechanical(pull: PullRequest) -> bool:
