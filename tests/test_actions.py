@@ -405,3 +405,21 @@ def test_a_patch_of_an_older_line_follows_the_days_news_and_speaks_to_its_users(
     assert any(t.startswith("Plan to adopt LaunchRuntime, or drop the preview") for t in texts)
     assert "releases version 1.9.4 for its older 1.9 line" in digest.body
     assert "fix panic in `Pump::drain`" in digest.body  # what the patch carries is still told
+
+
+def test_a_days_releases_of_one_package_are_one_story_told_by_the_newest() -> None:
+    releases = [
+        make_pull(
+            f"🔖 Release version 0.9.{n}",
+            files={"CHANGELOG.md": (4, 0), "rocket/__init__.py": (1, 1)},
+            notes=f"## 0.9.{n}\n\n### Fixes\n\n* Fix the countdown when paused, take {n}.\n",
+            minute=n,
+        )
+        for n in (1, 2, 3)
+    ]
+    digest = write(releases)
+    assert digest.headline.startswith("rocket releases version 0.9.3"), digest.headline
+    first = digest.body.split("\n\n")[0]
+    assert first.startswith("The rocket repository releases version 0.9.3 [1]"), first
+    assert "take 3" in first and "take 1" not in first
+    assert digest.action_items[0].text.startswith("Upgrade rocket to version 0.9.3")

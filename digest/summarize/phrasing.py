@@ -429,10 +429,14 @@ def fit(text: str, limit: int, phrases_only: bool = False) -> str:
     cut = next((at for at in cuts if not _bare_noun(lower[:at].rsplit(" ", 2)[-2:])), -1)
     if cut >= limit // 2:
         kept = text[:cut]
-        # "X options, defaults" (cut before "to ..."): a lone verb after a comma goes too;
-        # a list's last item ("atan2, cat, clamp") stays.
+        # "X options, defaults" (cut before "to ..."): a lone verb or adverb after a comma
+        # ("..., mainly" cut before "for OpenAPI") goes too; a list's last item stays.
         lone = re.search(r",\s+(\S+)$", kept)
-        if lone and lone.start() >= limit // 2 and third_person(lone.group(1)):
+        if (
+            lone
+            and lone.start() >= limit // 2
+            and (third_person(lone.group(1)) or re.fullmatch(r"[a-z]+ly|even|also", lone[1]))
+        ):
             kept = kept[: lone.start()]
         return _trim(kept.split(" "))
     if phrases_only:

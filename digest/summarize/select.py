@@ -141,16 +141,43 @@ def rank_stories(groups: Iterable[list[Item]]) -> tuple[Story, ...]:
         )
     # A release leads: it is what users of the repository get next; a patch of an older
     # line ranks as the change it is. The repository's own release ("v8.0.10") before a
-    # package of it ("create-vite@9.0.6").
+    # package of it ("create-vite@9.0.6"); of several the same day, the newest first.
+    newer = _newer_releases(stories)
     stories.sort(
         key=lambda s: (
             (s.kind != "release" or s.lead.pull.older_line, s.lead.package_release),
+            newer.get(id(s), 0),
             -s.score,
             s.repo,
             s.lead.pull.key,
         )
     )
     return tuple(stories)
+
+
+def _newer_releases(stories: Sequence[Story]) -> dict[int, int]:
+    """How many releases of the same repository (and package) in ``stories`` cut a newer
+    version than each release story's, by ``id`` of the story: 0 for the newest."""
+    versions: dict[int, tuple[str, str, tuple[int, ...]]] = {}
+    for story in stories:
+        if story.kind == "release" and (numbers := version_numbers(story.lead.version)):
+            package = story.lead.version.rpartition("@")[0]
+            versions[id(story)] = (story.repo, package, numbers)
+    return {
+        key: sum(
+            1
+            for repo, package, numbers in versions.values()
+            if (repo, package) == mine[:2] and numbers > mine[2]
+        )
+        for key, mine in versions.items()
+    }
+
+
+def version_numbers(version: str) -> tuple[int, ...]:
+    """The numbers of ``version`` (``v0.140.7`` or ``svelte@5.38.1``) to compare releases
+    by, ``()`` when it names none."""
+    match = re.search(r"(\d+(?:\.\d+)*)", version.rpartition("@")[2])
+    return tuple(int(part) for part in match[1].split(".")) if match else ()
 
 
 def lead_stories(stories: Sequence[Story], limit: int = MAX_LEAD_STORIES) -> list[Story]:
@@ -176,6 +203,9 @@ def _grouping_keys(item: Item) -> list[tuple[str, ...]]:
         keys.append(("area", repo, area_key(item.area)))
     elif item.kind == "breaking" and item.facts.removes:
         keys.append(("removals", repo))  # A day's removals are one story: what is gone.
+    if item.kind == "release" and version_numbers(item.version) and not item.pull.older_line:
+        # A day's releases of one package are one story, told by the newest.
+        keys.append(("releases", repo, item.version.rpartition("@")[0]))
     # A revert or re-land joins what it reverts or re-lands by title when no link says so.
     keys.append(("title", repo, _title_key(item)))
     stem = " ".join(_STEM_NOISE.sub(" ", item.headline_title.lower()).split())
@@ -200,9 +230,10 @@ def _ref_key(repo: str, number: int | None, sha: str | None) -> tuple[str, str]:
     return (repo, f"@{(sha or '')[:12]}")
 
 
-def _item_order(item: Item) -> tuple[bool, float, str]:
-    # A repository's own release leads the releases of its packages.
-    return (item.package_release, -item.score, item.pull.key)
+def _item_order(item: Item) -> tuple[bool, tuple[int, ...], float, str]:
+    # A repository's own release leads the releases of its packages; the newest leads.
+    newest = tuple(-n for n in version_numbers(item.version)) if item.kind == "release" else ()
+    return (item.package_release, newest, -item.score, item.pull.key)
 
 
 def _story_area(items: Sequence[Item]) -> str:

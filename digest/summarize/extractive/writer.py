@@ -221,10 +221,13 @@ class _Draft(Struct):
         for stories in _by_repo(leads).values():
             # After a repository's first story, its one-change stories are told together
             # (below); stories whose lead's title reads as no clause are listed as written.
+            # The newest release tells what its notes list; the day's earlier ones are brief.
+            newest = next((s for s in stories if s.kind == "release"), None)
             briefs = [
                 s
                 for s in stories[1:]
-                if (len(members[s]) == 1 and _is_brief(s)) or not reads_as_clause(s.lead)
+                if (len(members[s]) == 1 and _is_brief(s, s is newest))
+                or not reads_as_clause(s.lead)
             ]
             for story in [s for s in stories if s not in briefs]:
                 if position == 0 or (several_repos and story is stories[0]):
@@ -578,10 +581,11 @@ def _by_repo(leads: list[Story]) -> dict[str, list[Story]]:
     return groups
 
 
-def _is_brief(story: Story) -> bool:
+def _is_brief(story: Story, newest_release: bool = False) -> bool:
     """True when ``story`` is told under its repository's name alone, with no place in it,
-    and has nothing more to tell (a release tells what its notes list)."""
-    return not area_of(story) and not (story.kind == "release" and release_notes(story.lead.pull))
+    and has nothing more to tell (the ``newest_release`` of its repository tells what its
+    notes list)."""
+    return not area_of(story) and not (newest_release and release_notes(story.lead.pull))
 
 
 def _shared_subject_headline(top: Story, second: Story) -> str:
