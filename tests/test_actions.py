@@ -219,9 +219,50 @@ def test_a_new_capability_is_tried_and_nothing_generic_is_added() -> None:
     ]
     texts = [a.text for a in write(named).action_items]
     assert texts == [
-        "Try the new abort_ascent() in Guidance: any controller can now abort the ascent, "
-        "on the main branch for the next release"
+        "Call abort_ascent() in code that uses Guidance: any controller can now abort the "
+        "ascent, on the main branch for the next release"
     ], texts
+
+
+@pytest.mark.parametrize(
+    ("title", "opens"),
+    [
+        (
+            "analyzer: add the `noLooseStaging` rule",
+            "Enable the noLooseStaging rule in your rocket",
+        ),
+        ("Add an environment variable for `ROCKET_DRY_RUN`", "Set ROCKET_DRY_RUN where you run"),
+        ("Add `--dry-run` flag to the launcher", "Set --dry-run where you run"),
+        ("Add a `countdown` subcommand", "Run the new countdown subcommand from"),
+        ("Add `Stage.detach()`", "Call Stage.detach() in code that uses rocket"),
+        ("Add support for hydrazine fuel", "Try the new support for hydrazine fuel in rocket"),
+    ],
+)
+def test_a_new_thing_is_taken_up_the_way_users_take_it_up(title: str, opens: str) -> None:
+    texts = [a.text for a in write([make_pull(title)]).action_items]
+    assert texts and texts[0].startswith(opens), texts
+
+
+@pytest.mark.parametrize(
+    ("title", "body", "opens"),
+    [
+        ("Remove `rocket.legacy_guidance`", "", "Stop importing rocket.legacy_guidance before"),
+        ("Remove the `fuel_hint` option", "", "Remove the fuel_hint option from your rocket"),
+        ("Delete `LegacyStager`", "", "Migrate your code off LegacyStager before"),
+        # A squash that says what it removes only in its description.
+        ("Land 41, 42 into main", "* Remove LegacyStager\n\nIt has been removed.", "Migrate "),
+    ],
+)
+def test_a_removal_says_how_to_stop_depending_on_it(title: str, body: str, opens: str) -> None:
+    texts = [a.text for a in write([make_pull(title, body)]).action_items]
+    assert texts and texts[0].startswith(opens), texts
+
+
+def test_no_breaking_change_said_is_no_removal() -> None:
+    item = classify(
+        make_pull("Default loading to mmap-only", "Old callers keep working: no breaking change.")
+    )
+    assert not item.facts.removes and item.kind != "breaking"
 
 
 def test_titles_without_a_verb_in_one_story_share_lands() -> None:
@@ -293,9 +334,9 @@ PROTOTYPE = {"src/prototype/gimbal.py": (0, 90)}
             "Remove the prototype gimbal API",
             "",
             BOOSTER,
-            "Stop using the prototype gimbal API before",
+            "Migrate your code off the prototype gimbal API before",
         ),
-        ("Remove the gimbal API", "", PROTOTYPE, "Stop using the gimbal API (prototype)"),
+        ("Remove the gimbal API", "", PROTOTYPE, "off the gimbal API (prototype) before"),
         ("Remove the legacy valve API", "It was deprecated in 1.2.", BOOSTER, "deprecated earlier"),
     ],
 )

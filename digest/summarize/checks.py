@@ -404,7 +404,7 @@ re-test hit expects expect wherever environment environments everything once any
 whether full list touch touches follow-up follow-ups often maintenance dependency
 dependencies re-benchmark speed-up refactoring plan carries carry re-land re-lands
 rely relies rework reworks brings bring tells tell documentation run runs path paths likely
-call calls adopt stable unstable preview opt-in
+call calls adopt stable unstable preview opt-in enable set configuration rule command
 january february march april may june july august september october november december
 """
 _COMMON = frozenset(_COMMON_WORDS.split())

@@ -54,6 +54,12 @@ _BREAKING_BODY = re.compile(
     r"has been removed|have been removed|is deprecated|are deprecated|will be removed)\b",
     re.I,
 )
+#: What says a change breaks nothing: "no breaking change", "not BC-breaking", "non-breaking".
+_NOT_BREAKING = re.compile(
+    r"\b(?:no|not an?|non|without(?: any)?|is not an?|isn't an?)[\s-]+(?:bc[- ]breaking|"
+    r"breaking changes?|backwards?[- ]incompatible\w*)",
+    re.I,
+)
 _SUPPORT = re.compile(
     r"^(support|enable[sd]?|add(?:s|ed)?|implement\w*|introduc\w+|lower\w*|delegat\w+)\b[^:]*"
     r"\b(ops?|operators?|kernels?|backends?|platforms?|devices?|models?|dtypes?|bf16|bfloat16|"
@@ -150,8 +156,10 @@ _HARMLESS_REMOVAL = re.compile(
 _INTERNAL_REMOVAL = re.compile(
     r"\b(includes?|usages?|uses? of|deps? on|dependency on|helpers?|pass|passes|no-?ops?|"
     r"permutes?|ivars?|submodules?|examples?|benchmarks?|marks?|comments?|scripts?|tests?|"
-    r"code ?paths?|from [\w/.-]+\.(?:py|cpp|cc|h|rs|ts|js))\b"
-    r"|(?<![\w.])_[a-z]\w*|\b[a-z]\w*_(?!\w)",
+    r"code ?paths?|from [\w/.-]+\.(?:py|cpp|cc|h|rs|ts|js)|wrapping|initiali[sz]ers?|internal|"
+    r"specifiers?|dispatch|logic|build (?:config\w*|files?|scripts?)|invalid|incorrect|wrong|"
+    r"being generated)\b"
+    r"|(?<![\w.])_[a-z]\w*|\b[a-z]\w*_(?!\w)|\b[A-Z]\w*Pass(?:es)?\b",
     re.I,
 )
 _DEPRECATION_WARNING = re.compile(r"\bdeprecation (warnings?|notices?|messages?)\b", re.I)
@@ -176,7 +184,9 @@ def facts_of(pull: PullRequest, title: str, body: str) -> Facts:
     names = tuple(dict.fromkeys(a or b for a, b in _OPS.findall(title)))
     text = f"{title}\n{body[:2500]}"
     lower = text.lower()
-    breaking = any(word in lower for word in _BREAKING_WORDS) and bool(_BREAKING_BODY.search(text))
+    breaking = any(word in lower for word in _BREAKING_WORDS) and bool(
+        _BREAKING_BODY.search(_NOT_BREAKING.sub("", text))
+    )
     deprecates = bool(_DEPRECATION_TITLE.search(title) or _DEPRECATION_WARNING.search(title))
     removal = (
         bool(_REMOVAL_TITLE.match(title))

@@ -341,30 +341,58 @@ def _removal(c: _Context) -> Action | None:
     if c.lead.kind != "breaking" or not facts.removes:
         return None
     urgent = facts.api_change or bool(facts.names)
+    thing = _removed_thing(c.lead)
+    if not thing and not removes(phrase_of(c.lead).verb):
+        return None  # its title names no removal and its description no removed thing
+    thing = thing or c.thing
+    repo = repo_name(c.story)
     instead = replacement(c.lead.pull.body)
     if instead:
         text = (
-            f"Migrate your code from {c.thing} to {instead} before you next upgrade "
-            f"{repo_name(c.story)}, which removes the former"
+            f"Migrate your code from {thing} to {instead} before you next upgrade "
+            f"{repo}, which removes the former"
         )
-    elif unstable := _UNSTABLE.search(f"{c.lead.pull.title} {c.lead.facts.place}"):
+        return c.act("Migrate", text, Urgency.IMMEDIATE if urgent else Urgency.PLAN, (c.lead,))
+    if unstable := _UNSTABLE.search(f"{c.lead.pull.title} {c.lead.facts.place}"):
         # Its own word for it ("prototype", "experimental"): the grounding check reads it.
-        said = "" if _UNSTABLE.search(c.thing) else f" ({unstable[0].lower()})"
-        text = (
-            f"Stop using {c.thing}{said} before you next upgrade "
-            f"{repo_name(c.story)}: it is removed"
-        )
+        said = "" if _UNSTABLE.search(thing) else f" ({unstable[0].lower()})"
+        why = "it is gone from the next release"
+        thing = f"{thing}{said}"
     elif _SAID_DEPRECATED.search(c.lead.pull.body):
-        text = (
-            f"Migrate your code off {c.thing} before you next upgrade {repo_name(c.story)}: "
-            "deprecated earlier, it is now gone"
-        )
+        why = "deprecated earlier, it is now gone"
     else:
-        text = (
-            f"Migrate your code off {c.thing} before you next upgrade "
-            f"{repo_name(c.story)}: it is removed"
-        )
-    return c.act("Migrate", text, Urgency.IMMEDIATE if urgent else Urgency.PLAN, (c.lead,))
+        why = f"the next {repo} release no longer has it"
+    # How a user stops depending on it: by what it is.
+    if _SETTING.search(thing):
+        verb, step = "Remove", f"Remove {thing} from your {repo} settings and calls"
+    elif _MODULE.search(thing):
+        verb, step = "Stop", f"Stop importing {thing}"
+    else:
+        verb, step = "Migrate", f"Migrate your code off {thing}"
+    text = f"{step} before you next upgrade {repo}: {why}"
+    return c.act(verb, text, Urgency.IMMEDIATE if urgent else Urgency.PLAN, (c.lead,))
+
+
+#: A module or package path a user imports: ``torchao.sparsity``, ``torchao/prototype/x``.
+_MODULE = re.compile(
+    r"^`?[a-z_][a-z0-9_]*(?:[./][a-z_][a-z0-9_]*)+(?<!\.cu)(?<!\.cpp)(?<!\.cc)(?<!\.h)(?<!\.py)"
+    r"(?<!\.rs)(?<!\.ts)(?<!\.js)`?(?:,|$| and )|\bmodules?\b"
+)
+#: A line of a description that removes something: "* Remove FooConfig", "- Delete `bar`".
+_REMOVES_LINE = re.compile(
+    r"^[ \t]*(?:[-*+][ \t]+)?(?:remove[sd]?|delete[sd]?|drop(?:s|ped)?)[ \t]+(?P<what>[^\n]{3,60}?)"
+    r"[ \t]*$",
+    re.I | re.M,
+)
+
+
+def _removed_thing(item: Item) -> str:
+    """What ``item`` removes, when its title does not say (a squash "Land 3894, 3887 into
+    main") and its description has a line that does ("* Remove FooConfig"); else ``""``."""
+    if removes(phrase_of(item).verb):
+        return ""
+    line = _REMOVES_LINE.search(item.pull.body)
+    return plain(line["what"]).rstrip(".") if line else ""
 
 
 #: What a description names as the way forward: "use `launch()` instead", "in favour of X".
@@ -458,12 +486,8 @@ def _support(c: _Context) -> Action | None:
     lead = supporting[0]
     if _thing(lead).startswith(_BY_NUMBER):
         return None  # "Try pull request #7992" tells a reader nothing to try
-    return c.act(
-        "Try",
-        f"Try {_the_new(_thing(lead))} in {c.audience}: {_why_new(lead)}",
-        Urgency.PLAN if c.rank < 2 else Urgency.MONITOR,
-        supporting,
-    )
+    verb, text = _try_it(c, lead)
+    return c.act(verb, text, Urgency.PLAN if c.rank < 2 else Urgency.MONITOR, supporting)
 
 
 def _stable(c: _Context) -> Action | None:
@@ -495,11 +519,40 @@ def _feature(c: _Context) -> Action | None:
         return None
     if c.thing.startswith(_BY_NUMBER):
         return None  # "Try pull request #7992" tells a reader nothing to try
-    return c.act(
-        "Try",
-        f"Try {_the_new(c.thing)} in {c.audience}: {_why_new(lead)}",
-        Urgency.PLAN if c.rank < 2 else Urgency.MONITOR,
-    )
+    verb, text = _try_it(c, lead)
+    return c.act(verb, text, Urgency.PLAN if c.rank < 2 else Urgency.MONITOR)
+
+
+#: What a new thing is, by its title and name, and how a user takes it up: a lint rule is
+#: enabled, a setting set, a command run, a function called; anything else tried.
+_RULE = re.compile(r"\brules?\b|^`?(?:no|use)[A-Z]\w+`?$")
+_SETTING = re.compile(
+    r"\b(options?|flags?|settings?|environment variables?|env vars?|config(?:uration)? keys?)\b"
+    r"|(?<![\w-])--[a-z][\w-]+|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b"
+)
+_SETTING_NAME = re.compile(r"(?<![\w-])--[a-z][\w-]+|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
+_COMMAND = re.compile(r"\b(commands?|subcommands?)\b")
+_CALLABLE = re.compile(r"^`?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?`?$|^`?[A-Za-z_]\w*\(\)`?$")
+
+
+def _try_it(c: _Context, item: Item) -> tuple[str, str]:
+    """How a user takes up the new thing ``item`` adds, and why now: (verb, text)."""
+    thing = _thing(item)
+    title = f"{item.pull.title} {thing}"
+    why = _why_new(item)
+    repo = repo_name(c.story)
+    if _RULE.search(title) or _RULE.search(thing):
+        rule = thing if re.search(r"\brules?\b", thing) else f"{thing} rule"
+        return "Enable", f"Enable {_the_new(rule)} in your {repo} configuration: {why}"
+    if _SETTING.search(title):
+        named = _SETTING_NAME.search(plain(thing))
+        setting = named[0] if named else _the_new(thing)
+        return "Set", f"Set {setting} where you run {c.audience} to use it: {why}"
+    if _COMMAND.search(title):
+        return "Run", f"Run {_the_new(thing)} from {c.audience}: {why}"
+    if _CALLABLE.match(thing):
+        return "Call", f"Call {thing} in code that uses {c.audience}: {why}"
+    return "Try", f"Try {_the_new(thing)} in {c.audience}: {why}"
 
 
 #: What a user types: a code span, a call, a flag, a dotted or snake_case name, CamelCase.
