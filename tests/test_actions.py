@@ -247,7 +247,7 @@ def test_a_new_thing_is_taken_up_the_way_users_take_it_up(title: str, opens: str
     ("title", "body", "opens"),
     [
         ("Remove `rocket.legacy_guidance`", "", "Stop importing rocket.legacy_guidance before"),
-        ("Remove the `fuel_hint` option", "", "Remove the fuel_hint option from your rocket"),
+        ("Remove the `fuel_hint` option", "", "Stop setting the fuel_hint option in your rocket"),
         ("Delete `LegacyStager`", "", "Migrate your code off LegacyStager before"),
         # A squash that says what it removes only in its description.
         ("Land 41, 42 into main", "* Remove LegacyStager\n\nIt has been removed.", "Migrate "),

@@ -144,7 +144,8 @@ _HARMLESS_REMOVAL = re.compile(
     r"\b(restrictions?|limitations?|limits?|constraints?|requirements?|workarounds?|hacks?|"
     r"checks?|asserts?|assertions?|guards?|validations?|issues?|bugs?|errors?|failures?|"
     r"problems?|licen[cs]es?|pyre\S*|noqa|type: ?ignore|suppressions?|"
-    r"warnings?|unused|dead|legacy code|copies|copy|overhead|duplicat\w+|redundan\w+|"
+    r"warnings?|unused|dead|inexistent|nonexistent|non-existent|legacy code|copies|copy|"
+    r"overhead|duplicat\w+|redundan\w+|"
     r"dependency on|skips?|xfails?|flak\w+|temp|temporary|build files|leftovers?|stale|"
     r"(not|no longer) (needed|used)|fix(es)? not needed)\b",
     re.I,

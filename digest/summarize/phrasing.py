@@ -154,6 +154,10 @@ def _third_person_of(word: str) -> str:
     return f"{word}s"
 
 
+#: "Fix to ensure X", "Fixes in order to make X": a fix named by what it does.
+_FIX_PURPOSE = re.compile(r"^(?:fix|fixes|fixed|fixing)\s+(?:in order\s+)?to\s+(?=[a-z])", re.I)
+
+
 def parse_title(title: str, evidence: str = "") -> Phrase:
     """Read ``title`` (already without area prefix) as a :class:`Phrase`.
 
@@ -173,6 +177,10 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
     head, colon, tail = title.partition(": ")
     if colon and third_person(tail.split(" ", 1)[0]) and len(head.split()) <= 4:
         title = tail  # "arm backend: Update visitors": a second area prefix.
+    if purpose := _FIX_PURPOSE.match(title):
+        inner = parse_title(title[purpose.end() :], evidence)
+        if inner.verb:  # "Fix to ensure X is delegated": what the fix does, "ensures X ..."
+            return inner
     if negated := _NEGATED.match(title):
         verb = third_person(negated.group(2))
         rest = title[negated.end() :].strip()

@@ -353,18 +353,21 @@ def _removal(c: _Context) -> Action | None:
             f"{repo}, which removes the former"
         )
         return c.act("Migrate", text, Urgency.IMMEDIATE if urgent else Urgency.PLAN, (c.lead,))
+    # "flags", "kernels and APIs": spoken of as they, not it.
+    plural = re.search(r"(?<![su])s$| and ", plain(thing).rstrip("`")) is not None
+    it, is_ = ("they", "are") if plural else ("it", "is")
     if unstable := _UNSTABLE.search(f"{c.lead.pull.title} {c.lead.facts.place}"):
         # Its own word for it ("prototype", "experimental"): the grounding check reads it.
         said = "" if _UNSTABLE.search(thing) else f" ({unstable[0].lower()})"
-        why = "it is gone from the next release"
+        why = f"{it} {is_} gone from the next release"
         thing = f"{thing}{said}"
     elif _SAID_DEPRECATED.search(c.lead.pull.body):
-        why = "deprecated earlier, it is now gone"
+        why = f"deprecated earlier, {it} {is_} now gone"
     else:
-        why = f"the next {repo} release no longer has it"
+        why = f"the next {repo} release no longer has {'them' if plural else 'it'}"
     # How a user stops depending on it: by what it is.
     if _SETTING.search(thing):
-        verb, step = "Remove", f"Remove {thing} from your {repo} settings and calls"
+        verb, step = "Stop", f"Stop setting {thing} in your {repo} settings and calls"
     elif _MODULE.search(thing):
         verb, step = "Stop", f"Stop importing {thing}"
     else:
@@ -743,12 +746,37 @@ _REACH = {
 }
 
 
+#: What a fix's title says went wrong, as the noun phrase a reader hit.
+_SYMPTOMS = (
+    (r"crash", "a crash"),
+    (r"panic", "a panic"),
+    (r"hang|deadlock", "a hang"),
+    (r"leak", "a leak"),
+    (r"race", "a race"),
+    (r"regression", "a regression"),
+    (r"wrong|incorrect|inconsistent", "wrong results"),
+    (r"fail", "a failure"),
+    (r"error|exception|raise", "an error"),
+)
+
+
+def _symptom(text: str) -> str:
+    """What ``text`` (a fix's title and summary) says users hit (``a panic``), else ``""``."""
+    lower = text.lower()
+    return next((said for pattern, said in _SYMPTOMS if re.search(rf"\b{pattern}", lower)), "")
+
+
 def watch_action(item: Item, name: str, changes: int) -> Action:
     """The one item of a day whose facts support no instruction: watch for ``item``, the
     change most likely to reach users of the repository written ``name``, and say why."""
     why = _REACH.get(item.kind, "it changes how the project is built or tested")
+    symptom = _symptom(f"{item.pull.title}\n{item.summary}") if item.kind == "fix" else ""
     if item.facts.reconfigures:
         why = "it changes the options users set"
+    elif symptom:
+        why = f"it fixes {symptom} users may have hit"
+    elif item.kind == "feature" and item.facts.names:
+        why = f"it adds {plain(item.facts.names[0])}, which users can call"
     elif item.kind == "feature" and not _named(item):
         why = "it changes what the next release does"  # nothing named a user could call
     among = "the day's one change" if changes == 1 else f"the day's {say_count(changes, 'change')}"

@@ -385,6 +385,10 @@ class _Draft(Struct):
         top = leads[0]
         # A second story whose title reads as no clause would be bent ("lands X"): left out.
         said = [s for s in leads[1:] if reads_as_clause(told_item(s))]
+        # Nor one that says most of what the top story says again ("adds an FP8 attention
+        # API and FP8 attention with a patched SDPA path").
+        mine = content_words(plain(phrase_of(told_item(top)).predicate()))
+        said = [s for s in said if not _mostly_said(s, mine)]
         others = [s for s in said if s.repo != top.repo] or said
         # A headline may open with a lower-case name ("uv adds …"): it is a title, not a
         # sentence of the body, and pages set it in capitals.
@@ -579,6 +583,18 @@ def _by_repo(leads: list[Story]) -> dict[str, list[Story]]:
     for story in leads:
         groups.setdefault(story.repo, []).append(story)
     return groups
+
+
+def _mostly_said(story: Story, words: set[str]) -> bool:
+    """True when two in five or more of the content words of ``story``'s clause (hyphened
+    words taken apart) are in ``words``."""
+    own = _parts(content_words(plain(phrase_of(told_item(story)).predicate())))
+    return bool(own) and len(own & _parts(words)) * 5 >= len(own) * 2
+
+
+def _parts(words: set[str]) -> set[str]:
+    """``words`` with each hyphened one split: ``low-precision`` -> ``low``, ``precision``."""
+    return {part for word in words for part in word.split("-") if len(part) > 2}
 
 
 def _is_brief(story: Story, newest_release: bool = False) -> bool:
