@@ -464,3 +464,37 @@ def test_a_days_releases_of_one_package_are_one_story_told_by_the_newest() -> No
     assert first.startswith("The rocket repository releases version 0.9.3 [1]"), first
     assert "take 3" in first and "take 1" not in first
     assert digest.action_items[0].text.startswith("Upgrade rocket to version 0.9.3")
+
+
+def test_a_new_thing_says_where_it_is_shown_and_a_new_default_is_re_tested() -> None:
+    example = make_pull(
+        "Add the `LaunchPlanner` class",
+        files={"src/rocket/planner.py": (120, 0), "examples/plan_launch.py": (40, 0)},
+    )
+    (action,) = write([example]).action_items
+    assert "the example examples/plan_launch.py shows how" in action.text, action.text
+    default = make_pull("Enable fused staging by default")
+    (action,) = write([default]).action_items
+    assert action.text == (
+        "Re-test what you run when you next update rocket: it turns fused staging on by default"
+    )
+    scoped = make_pull("float8: enable on the gfx942 boards via has_capability")
+    (action,) = write([scoped]).action_items
+    assert action.text.startswith("Try float8 on the gfx942 boards via has_capability in "), (
+        action.text
+    )
+
+
+@pytest.mark.parametrize(
+    ("title", "tidied"),
+    [
+        ("PR2/N — Add the countdown task", "Add the countdown task"),
+        ("[3/4] Add the countdown task", "Add the countdown task"),
+        ("2/3rds of the stages refuel", "2/3rds of the stages refuel"),
+    ],
+)
+def test_a_part_of_a_series_is_told_without_its_number(title: str, tidied: str) -> None:
+    from digest.summarize.stories import tidy
+
+    assert tidy(title) == tidied
+    assert classify(make_pull("add launch-guide.md")).kind == "docs"

@@ -243,7 +243,9 @@ _DOCS_TITLE = re.compile(
     r"dead links?|broken links?|links? definitions?|typos? in (?:the )?(?:[\w`.:-]+\s+){0,2}?"
     r"(?:docs?|docstrings?|documentation|guide))\b"
     # "correct `tick` to `tick_op` in set_readiness internal docs": where it ends is the docs.
-    r"|\bin\s+(?:[\w`.:-]+\s+){0,3}?(docs?|documentation|docstrings?|doc comments?)$",
+    r"|\bin\s+(?:[\w`.:-]+\s+){0,3}?(docs?|documentation|docstrings?|doc comments?)$"
+    # "add extension.md", "Update CONTRIBUTING.rst": a page of documentation, named.
+    r"|^(add|adds|update|updates|improve|improves|expand|rewrite)\s+`?[\w./-]+\.(md|rst|mdx)`?$",
     re.I,
 )
 #: A first word that says the change repairs behaviour.

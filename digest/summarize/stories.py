@@ -23,7 +23,10 @@ _PART_SUFFIX = re.compile(
     r"|\(group id:[^)]*\))\s*$",
     re.I,
 )
-_PART_PREFIX = re.compile(r"^\s*(\(?\d+/\d*n?\)?|\[\d+/\d*n?\])\s+", re.I)
+#: "1/N Add X", "[2/3] Add X", "PR2/N — Add X", "PR 1/N - Add X": a part of a series.
+_PART_PREFIX = re.compile(
+    r"^\s*(?:(?:pr\s*)?\(?\d+/\d*n?\)?|\[\d+/\d*n?\])(?:\s*[-\u2013\u2014:]\s*|\s+)", re.I
+)
 _RAW_URL = re.compile(r"<?https?://\S+>?|\bwww\.\S+")
 _TRAILING_PR = re.compile(r"\s*\(#\d+\)\s*$")
 _REVERT_QUOTE = re.compile(r'^\s*(?:revert|back\s?out)\s+["“](?P<inner>.*)["”]\s*$', re.I | re.S)
@@ -80,6 +83,7 @@ def tidy(title: str) -> str:
     title = _PART_PREFIX.sub("", _PART_SUFFIX.sub("", _TRAILING_PR.sub("", title)))
     title = _CLOSES.sub("", title)
     title = " ".join(_RAW_URL.sub("", title).split()).rstrip(" .:;,")
+    title = re.sub(r"^[-\u2013\u2014:]+\s+", "", title)  # "[RL] - X": the dash of the tag
     return title or "an untitled change"
 
 

@@ -508,6 +508,24 @@ def _stable(c: _Context) -> Action | None:
     return c.act("Plan", text, Urgency.PLAN if c.rank < 2 else Urgency.MONITOR)
 
 
+def _new_default(c: _Context) -> Action | None:
+    """A default turned on ("Enable fused QKV by default"): nothing to take up, but what
+    users run changes when they update: re-test it."""
+    lead = c.lead
+    if lead.kind not in ("feature", "perf") or not re.search(r"\bby default\b", lead.pull.title):
+        return None
+    thing = _thing(lead)
+    thing = re.sub(r"\s*\bby default\b", "", thing).strip()
+    if not thing or thing.startswith(_BY_NUMBER):
+        return None
+    repo = repo_name(c.story)
+    where = "" if c.audience == repo else f" on {c.audience}"
+    text = (
+        f"Re-test what you run{where} when you next update {repo}: it turns {thing} on by default"
+    )
+    return c.act("Re-test", text, Urgency.PLAN if c.rank < 2 else Urgency.MONITOR)
+
+
 def _new(item: Item) -> bool:
     """True when ``item``'s title says it brings something new (``Add X``, ``X support``)."""
     phrase = phrase_of(item)
@@ -535,7 +553,10 @@ _SETTING = re.compile(
 )
 _SETTING_NAME = re.compile(r"(?<![\w-])--[a-z][\w-]+|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
 _COMMAND = re.compile(r"\b(commands?|subcommands?)\b")
-_CALLABLE = re.compile(r"^`?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?`?$|^`?[A-Za-z_]\w*\(\)`?$")
+_CALLABLE = re.compile(
+    r"^`?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?<!\.md)(?<!\.rst)(?<!\.py)(?<!\.txt)(?<!\.json)"
+    r"(?<!\.yaml)(?<!\.yml)(?:\(\))?`?$|^`?[A-Za-z_]\w*\(\)`?$"
+)
 
 
 def _try_it(c: _Context, item: Item) -> tuple[str, str]:
@@ -544,6 +565,9 @@ def _try_it(c: _Context, item: Item) -> tuple[str, str]:
     title = f"{item.pull.title} {thing}"
     why = _why_new(item)
     repo = repo_name(c.story)
+    if re.match(r"(on|for|in|to|via|with|at)\b", thing) and item.area:
+        # "float8: enable on ROCm": what is new is float8 on ROCm.
+        return "Try", f"Try {item.area} {thing} in {c.audience}: {why}"
     if _RULE.search(title) or _RULE.search(thing):
         rule = thing if re.search(r"\brules?\b", thing) else f"{thing} rule"
         return "Enable", f"Enable {_the_new(rule)} in your {repo} configuration: {why}"
@@ -599,14 +623,33 @@ _NOT_YET = re.compile(r"\b(later|future|upcoming|follow-?ups?|not yet|eventually
 
 
 def _why_new(item: Item) -> str:
-    """Why trying ``item`` is worth it now: what its description says it does, else its facts."""
+    """Why trying ``item`` is worth it now: what its description says it does, else where it
+    shows how (an example or a page of documentation it adds), else its facts."""
     if said := described(item):
         return f"{said}, on the main branch for the next release"
+    if shown := _shown_in(item):
+        return f"{shown} shows how, on the main branch for the next release"
     if item.facts.new_support:
         return "support for it is new on the main branch, so the next release will have it"
     if item.facts.api_change:
         return "it is a new public API on the main branch, so the next release will have it"
     return "it is on the main branch now, so the next release will have it"
+
+
+def _shown_in(item: Item) -> str:
+    """The example, else the documentation page, ``item`` adds or extends (``the example
+    examples/fp8_attention.py``), or ``""``."""
+    grown = [f.path for f in item.pull.files if (f.additions or 0) > (f.deletions or 0)]
+    for path in grown:
+        example = re.search(r"(^|/)examples?/", path, re.I) and re.search(
+            r"\.(py|rs|ts|js|cpp|ipynb)$", path
+        )
+        if example and not path.endswith("__init__.py"):
+            return f"the example {path}"
+    for path in grown:
+        if re.search(r"(^|/)docs?/", path, re.I) and re.search(r"\.(md|rst|mdx)$", path):
+            return f"the page {path}"
+    return ""
 
 
 def _the_new(thing: str) -> str:
@@ -671,6 +714,7 @@ _RECIPES: tuple[Recipe, ...] = (
     _revert,
     _reland,
     _speed,
+    _new_default,
     _support,
     _feature,
     _fix,
