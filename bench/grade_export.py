@@ -28,6 +28,11 @@ DAYS = Path(__file__).resolve().parent / "grades" / "days.txt"
 DISPLAY = {"pytorch/executorch": "ExecuTorch", "pytorch/ao": "torchao"}
 
 
+def _label(number: int | None, url: str) -> str:
+    """How a reference is named: ``#N``, else the commit its link points at (``@1a2b3c4d5e``)."""
+    return f"#{number}" if number is not None else f"@{url.rsplit('/', 1)[-1][:10]}"
+
+
 def main() -> int:
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)
@@ -57,7 +62,7 @@ def main() -> int:
             *(f"- [{a.urgency.value}] {a.text} (refs {list(a.refs)})" for a in digest.action_items),
             "",
             "REFERENCES:",
-            *(f"[{r.n}] #{r.number} {r.title}" for r in digest.references),
+            *(f"[{r.n}] {_label(r.number, r.url)} {r.title}" for r in digest.references),
             "",
             "FAQ:",
             *(f"Q: {f.question}\nA: {f.answer}" for f in digest.faq),

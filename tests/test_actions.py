@@ -498,3 +498,17 @@ def test_a_part_of_a_series_is_told_without_its_number(title: str, tidied: str) 
 
     assert tidy(title) == tidied
     assert classify(make_pull("add launch-guide.md")).kind == "docs"
+
+
+def test_a_change_marked_breaking_says_so_and_what_to_check() -> None:
+    pull = make_pull(
+        "feat(legacy)!: raise the browser threshold to `import.meta.resolve` support",
+        files={"packages/plugin-legacy/src/index.ts": (17, 13)},
+    )
+    digest = write([pull])
+    assert "Its author marks the change as breaking [1]." in digest.body, digest.body
+    (action,) = digest.action_items
+    assert action.text.startswith(
+        "Check what you build on the plugin-legacy package before you next upgrade rocket: "
+    ), action.text
+    assert action.text.endswith("a change its author marks as breaking")

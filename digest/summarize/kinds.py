@@ -201,6 +201,16 @@ _BARE_VERSION = re.compile(rf"^((?:[@\w./-]+@)?{_VERSION})$")
 #: "## svelte@5.38.1" or "## 5.38.1" in a changesets release body.
 _PACKAGE_VERSION = re.compile(r"^#{1,3}\s+(?:([@\w./-]+)@)?(\d+\.\d+\.\d+[\w.-]*)\s*$", re.M)
 _BREAKING_SECTION = re.compile(r"^\s*(?:#+\s*)?BREAKING[ -]CHANGES?\s*:?", re.M)
+#: A conventional-commit title its author marks as breaking: ``feat(legacy)!: ...``.
+_BANG = re.compile(r"^[A-Za-z]+(?:\([^)]*\))?!:")
+
+
+def marked_breaking(pull: PullRequest) -> bool:
+    """True when ``pull``'s author marks it as breaking: a ``type!:`` title or a ``BREAKING
+    CHANGE`` section or footer."""
+    return bool(_BANG.match(pull.title) or _BREAKING_SECTION.search(pull.body))
+
+
 _NO_BEHAVIOUR_CHANGE = re.compile(
     r"\b(no (functional|behaviou?r(al)?|user[- ]facing|semantic) changes?( intended)?|"
     r"nfci?|non[- ]functional change|pure refactor|no-op refactor)\b",

@@ -50,6 +50,8 @@ accumulate aggregate assign attach bind connect construct contain decode delay d
 derive describe detach encode evict fill flip inject invalidate invoke iterate mute notify
 offload pick precompute preload protect push receive repeat restart send serve silence
 spawn take translate unpack wait walk
+freeze unfreeze visit reassign coerce memoize flush escape unescape truncate debounce
+throttle hydrate honor honour reconnect rethrow revalidate downcast recurse
 """
 _BASES = _BASE_WORDS.split()
 _IRREGULAR_PAST = {
@@ -73,6 +75,8 @@ _IRREGULAR_PAST = {
     "take": "took",
     "send": "sent",
     "bind": "bound",
+    "freeze": "froze",
+    "unfreeze": "unfroze",
     "write": "wrote",
 }
 # Longer verbs that double their final consonant too (most are stressed on the last

@@ -17,6 +17,7 @@ from msgspec import Struct
 from digest.models import Urgency
 from digest.summarize.base import Item, Story
 from digest.summarize.classify import GRAVE, ROUTINE_KINDS, SEVERE
+from digest.summarize.kinds import marked_breaking
 from digest.summarize.phrasing import fit, lower_first, parse_title, plain, say_count
 from digest.summarize.releases import ReleaseNote, notable_notes, notes_carry, release_notes
 from digest.summarize.sentences import retell, stands_alone
@@ -82,12 +83,13 @@ class _Context(Struct, frozen=True):
         """Who uses what ``item`` changed: the story's named area (a backend, a tool), else
         a package a user installs by name, else the repository: never an internal folder."""
         named = area_of(self.story)
-        if named:
-            return named
         place = item.facts.place.split("/")
+        package = ""
         if len(place) == 2 and place[0] in _USER_PACKAGE_DIRS:
-            return f"the {place[1]} {_USER_PACKAGE_DIRS[place[0]]}"
-        return repo_name(self.story)
+            package = f"the {place[1]} {_USER_PACKAGE_DIRS[place[0]]}"
+        if package and (not named or named.lower() in place[1].lower()):
+            return package  # "legacy", the scope, is the plugin-legacy package users install
+        return named or repo_name(self.story)
 
     @property
     def thing(self) -> str:
@@ -278,6 +280,16 @@ def _breaking(c: _Context) -> Action | None:
     if c.lead.kind != "breaking":
         return None
     note = breaking_note(c.lead.pull.body)
+    if not note and marked_breaking(c.lead.pull) and not c.lead.facts.removes:
+        # Marked breaking and no more said: what it changes is what to check.
+        told = c.clause_of(c.lead, f"{_BY_NUMBER}{c.lead.pull.number} changes it")
+        return c.act(
+            "Check",
+            f"Check what you build on {c.audience} before you next upgrade "
+            f"{repo_name(c.story)}: {told}, a change its author marks as breaking",
+            Urgency.PLAN,
+            (c.lead,),
+        )
     if not note:
         return None
     return c.act(
@@ -629,11 +641,19 @@ def _why_new(item: Item) -> str:
         return f"{said}, on the main branch for the next release"
     if shown := _shown_in(item):
         return f"{shown} shows how, on the main branch for the next release"
-    if item.facts.new_support:
-        return "support for it is new on the main branch, so the next release will have it"
-    if item.facts.api_change:
-        return "it is a new public API on the main branch, so the next release will have it"
-    return "it is on the main branch now, so the next release will have it"
+    what = "a new public API" if item.facts.api_change else "new"
+    if _tested(item):
+        return f"it is {what} on the main branch, with tests, for the next release"
+    # Untested so far: worth knowing before building on it.
+    return f"it is {what} on the main branch, with no tests of its own yet, for the next release"
+
+
+def _tested(item: Item) -> bool:
+    """True when ``item`` adds or extends tests (a test file it grows)."""
+    return any(
+        (f.additions or 0) > 0 and re.search(r"(^|/)(tests?|testing)/|(^|/)test_|_test\.", f.path)
+        for f in item.pull.files
+    )
 
 
 def _shown_in(item: Item) -> str:

@@ -26,6 +26,7 @@ from digest.summarize.classify import ROUTINE_KINDS
 from digest.summarize.clean import in_short
 from digest.summarize.extractive.actions import Action, draft_actions, watch_action
 from digest.summarize.extractive.mend import mend
+from digest.summarize.kinds import marked_breaking
 from digest.summarize.naming import opens_with_area, opens_with_name
 from digest.summarize.phrasing import (
     count,
@@ -259,6 +260,12 @@ class _Draft(Struct):
             if contents := self._release_contents(story.lead):
                 sentences.append(contents)
         else:
+            if (
+                story.lead.kind == "breaking"
+                and not story.lead.facts.removes
+                and marked_breaking(story.lead.pull)
+            ):
+                sentences.append(f"Its author marks the change as breaking{self.cite(story.lead)}.")
             for detail in self._retold(story.lead):
                 sentences.append(f"{md_escape(detail)}{self.cite(story.lead)}.")
         for item in members:
