@@ -130,6 +130,7 @@ def _pull(raw: dict[str, object]) -> PullRequest:
         relands=link(raw.get("relands")),
         notes=str(raw.get("notes") or ""),
         older_line=bool(raw.get("older_line")),
+        fragment=str(raw.get("fragment") or ""),
     )
 
 

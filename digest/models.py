@@ -86,6 +86,9 @@ class PullRequest(Struct, frozen=True):
     #: True when it releases an older line (an LTS patch release merged forward): the
     #: changelog it writes to is already headed by a newer version.
     older_line: bool = False
+    #: What the change's own release-note fragment tells users (a changeset, a news
+    #: fragment), its front matter dropped; ``""`` when it adds none.
+    fragment: str = ""
 
     @property
     def key(self) -> str:

@@ -512,3 +512,19 @@ def test_a_change_marked_breaking_says_so_and_what_to_check() -> None:
         "Check what you build on the plugin-legacy package before you next upgrade rocket: "
     ), action.text
     assert action.text.endswith("a change its author marks as breaking")
+
+
+def test_a_fix_is_told_by_the_note_it_writes_for_users() -> None:
+    pull = make_pull(
+        "fix(pad): changes manifest corruption",
+        files={"src/rocket/pad.py": (40, 1), ".changeset/calm-owls.md": (5, 0)},
+        fragment="Fixed #9: Fixed a pad crash that could corrupt the manifest when saving.",
+    )
+    digest = write([pull])
+    assert problems(digest, [pull]) == []
+    assert digest.headline.startswith("rocket fixes a pad crash that could corrupt"), (
+        digest.headline
+    )
+    first = digest.body.split("\n\n")[0]
+    assert first.count("corrupt the manifest") == 1, first
+    assert "changes manifest corruption" not in digest.body

@@ -523,6 +523,8 @@ def _varied_history(repo: GitRepo) -> list[dt.date]:
     repo.checkout("main")
     repo.merge("topic", "Merge pull request #4 from someone/topic\n\nTopic title", at(days[1], 4))
     repo.commit("Move a (#5)", at(days[1], 23, 59, 59), renames={"a.txt": "b.txt"})
+    note = '---\n"rocket": patch\n---\n\nFixed #12: the parser no longer drops the last line.\n'
+    repo.commit("fix: last line (#13)", at(days[1], 12), {".changeset/odd-owls.md": note})
     # A quiet day (days[2]), then reverts of changes inside and before the range.
     repo.commit(
         f'Revert "Add the parser (#3)" (#6)\n\nThis reverts commit {kept}.',
@@ -551,7 +553,9 @@ def test_a_range_read_at_once_gives_each_day_the_records_of_that_day_alone(
     together = [one.collect(settings, day) for day in days]
 
     assert msgspec.json.encode(together) == msgspec.json.encode(alone)
-    assert [len(pulls) for pulls in together] == [3, 2, 0, 2, 3]
+    assert [len(pulls) for pulls in together] == [3, 3, 0, 2, 3]
+    (noted,) = [pull for pull in together[1] if pull.fragment]
+    assert noted.fragment == "Fixed #12: the parser no longer drops the last line."
     assert together[3][0].reverts is not None and together[3][1].reverts is not None
     assert "keep the last line" in together[4][-1].notes
     # One read for the range, however many days: never a process per day.
@@ -660,3 +664,20 @@ def test_a_patch_of_an_older_line_is_told_apart_from_the_newest_release(repo: Gi
     patch_item, release_item = classify(patch), classify(release)
     assert patch_item.kind == release_item.kind == "release"
     assert patch_item.score < release_item.score
+
+
+def test_a_change_carries_the_note_it_writes_for_its_release(repo: GitRepo) -> None:
+    repo.commit("Start (#1)", at(DAY, 1), {"src/a.py": "a\n"})
+    note = "---\n'rocket': minor\n---\n\nAdded the `--dry-run` flag to `launch`.\n"
+    repo.commit("feat: dry runs (#2)", at(DAY, 2), {"src/a.py": "b\n", ".changeset/a.md": note})
+    # A release consumes the changesets: it deletes them and writes none.
+    repo.commit(
+        "Version Packages (#3)",
+        at(DAY, 3),
+        {".changeset/a.md": None, "CHANGELOG.md": "## 1.1.0\n\n- Added the flag\n"},
+    )
+    _, feature, release = collect(repo.path)
+
+    assert feature.fragment == "Added the `--dry-run` flag to `launch`."
+    assert release.fragment == "" and "Added the flag" in release.notes
+    assert classify(feature).summary == "It adds the `--dry-run` flag to `launch`."

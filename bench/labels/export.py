@@ -169,6 +169,7 @@ def _record(pull: PullRequest) -> dict[str, object]:
         "relands": None if pull.relands is None else [pull.relands.number, pull.relands.sha],
         **({"notes": pull.notes} if pull.notes else {}),
         **({"older_line": True} if pull.older_line else {}),
+        **({"fragment": pull.fragment} if pull.fragment else {}),
     }
 
 

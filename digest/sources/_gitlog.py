@@ -350,6 +350,33 @@ _WRITES_NOTES = re.compile(r"\b(release[- ]notes|changelog|news)\b", re.I)
 MAX_NOTES = 8_000
 
 
+#: Where a change leaves a note for its release, written for users: a changeset, a news or
+#: changelog fragment (towncrier, scriv).
+_FRAGMENT_DIRS = (".changeset/", "changelog.d/", "news/", "changes/", "newsfragments/")
+_FRAGMENT_NAME = re.compile(r"\.(md|rst|txt|markdown)$", re.I)
+
+
+def fragment_paths(files: Sequence[FileChange]) -> tuple[str, ...]:
+    """The release-note fragments a change adds or extends (``.changeset/x.md``)."""
+    return tuple(
+        f.path
+        for f in files
+        if f.path.startswith(_FRAGMENT_DIRS)
+        and _FRAGMENT_NAME.search(f.path)
+        and (f.additions is None or f.additions > 0)
+        and not f.path.lower().endswith(("readme.md", "config.json"))
+    )
+
+
+#: A changeset's front matter: the packages it bumps and how (``"svelte": patch``).
+_FRONT_MATTER = re.compile(r"\A\s*---\n.*?\n---\s*\n?", re.S)
+
+
+def fragment_text(added: str) -> str:
+    """The note a fragment's ``added`` lines say, without a changeset's front matter."""
+    return _FRONT_MATTER.sub("", added).strip()
+
+
 def cuts_release(title: str) -> bool:
     """True when a commit titled ``title`` cuts a release: it names a version or says so."""
     return bool(_CUTS_RELEASE.search(title))
@@ -417,19 +444,31 @@ def parse_blobs(data: bytes, asked: list[str]) -> dict[str, str]:
     return found
 
 
-def parse_added_lines(text: str, marker: str) -> dict[str, str]:
-    """Split the output of ``git log --format=<marker>%H -p --unified=0`` into each
-    commit's added lines (``{sha: text}``), neutralised and cut at :data:`MAX_NOTES`."""
-    added: dict[str, str] = {}
+def parse_added_lines(text: str, marker: str) -> dict[str, dict[str, str]]:
+    """Split the output of ``git log --format=<marker>%H -p --unified=0`` into the lines each
+    commit adds to each file (``{sha: {path: text}}``), neutralised and cut at
+    :data:`MAX_NOTES`."""
+    added: dict[str, dict[str, str]] = {}
     for record in text.split(marker)[1:]:
         sha, _, patch = record.partition("\n")
-        lines = [
-            line[1:]
-            for line in patch.splitlines()
-            if line.startswith("+") and not line.startswith("+++")
-        ]
-        # Leading spaces kept: an indented line is a sub-entry of one written earlier.
-        notes = neutralise("\n".join(lines).strip("\n").rstrip())
-        if notes:
-            added[sha.strip()] = notes[:MAX_NOTES]
+        files: dict[str, list[str]] = {}
+        lines: list[str] = []
+        for line in patch.splitlines():
+            if line.startswith("+++ "):
+                lines = files.setdefault(_patch_path(line[4:]), [])
+            elif line.startswith("+"):
+                lines.append(line[1:])
+        for path, kept in files.items():
+            # Leading spaces kept: an indented line is a sub-entry of one written earlier.
+            text_added = neutralise("\n".join(kept).strip("\n").rstrip())
+            if text_added:
+                added.setdefault(sha.strip(), {})[path] = text_added[:MAX_NOTES]
     return added
+
+
+def _patch_path(name: str) -> str:
+    """The path a ``+++`` line of a patch names (``b/CHANGELOG.md`` or git's quoted form)."""
+    if name.startswith('"') and name.endswith('"'):
+        name = name[1:-1].encode("latin-1", "backslashreplace").decode("unicode_escape")
+        name = name.encode("latin-1", "replace").decode("utf-8", "replace")
+    return name[2:] if name.startswith("b/") else name

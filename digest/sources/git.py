@@ -43,12 +43,15 @@ from digest.config import RepoSettings
 from digest.errors import SourceError
 from digest.models import FailureReason, PullRequest
 from digest.sources._gitlog import (
+    MAX_NOTES,
     Hint,
     LogFormat,
     Message,
     RawCommit,
     changelog_paths,
     cuts_release,
+    fragment_paths,
+    fragment_text,
     older_line,
     parse_added_lines,
     parse_batch,
@@ -166,9 +169,9 @@ class GitSource:
         # A sha a body alone names must have landed on the branch: a squashed pull request
         # quotes the reverts of its own branch's commits, which never landed.
         landed = _landed(listed) if looked_up else frozenset()
-        notes = _release_notes(git_dir, commits, messages)
+        notes, fragments = _release_texts(git_dir, commits, messages)
         older = _older_lines(git_dir, commits, messages, notes)
-        return _records(repo, commits, messages, looked_up, landed, notes, older)
+        return _records(repo, commits, messages, looked_up, landed, notes, older, fragments)
 
     def _listing(self, repo: RepoSettings, git_dir: Path, tip: str) -> str:
         """The first-parent list of ``tip``, read once a run."""
@@ -226,7 +229,7 @@ class GitSource:
         )
         landed = _landed(listed) if found_all else frozenset()
         flat_messages = [m for day in readable for m in messages[day]]
-        notes = _release_notes(git_dir, flat, flat_messages)
+        notes, fragments = _release_texts(git_dir, flat, flat_messages)
         older = _older_lines(git_dir, flat, flat_messages, notes)
         for day in readable:
             looked_up = {
@@ -235,7 +238,9 @@ class GitSource:
                 if name in found_all
             }
             used = landed if looked_up else frozenset()
-            ready[day] = _records(repo, by_day[day], messages[day], looked_up, used, notes, older)
+            ready[day] = _records(
+                repo, by_day[day], messages[day], looked_up, used, notes, older, fragments
+            )
         return ready
 
     def settings_used(self, repo: RepoSettings) -> dict[str, str]:
@@ -550,47 +555,66 @@ def _records(
     landed: frozenset[str],
     notes: dict[str, str],
     older: frozenset[str] = frozenset(),
+    fragments: dict[str, str] | None = None,
 ) -> tuple[PullRequest, ...]:
     """The records of one day's ``commits`` (with their parsed ``messages``), given the
     commits they revert or re-land that are not theirs (``looked_up``), the shas that
     landed on the branch (needed only when something was looked up), the release
-    notes of the commits that cut a release (``{sha: notes}``) and the shas of those that
-    release an older line (``older``)."""
+    notes of the commits that cut a release (``{sha: notes}``), the shas of those that
+    release an older line (``older``) and the release-note fragments changes add
+    (``{sha: text}``)."""
     linker = Linker(repo.name, messages, looked_up, landed)
+    told = fragments or {}
     return tuple(
-        _pull(repo, c, m, linker, notes.get(c.sha, ""), c.sha in older)
+        _pull(repo, c, m, linker, notes.get(c.sha, ""), c.sha in older, told.get(c.sha, ""))
         for c, m in zip(commits, messages, strict=True)
     )
 
 
-def _release_notes(
+def _release_texts(
     git_dir: Path, commits: Sequence[RawCommit], messages: Sequence[Message]
-) -> dict[str, str]:
-    """The lines each commit that cuts a release adds to its changelog files (its message
-    may say little: "Prepare for 0.15.1"), read with one ``git log -p`` for them all (none:
-    no process); ``{sha: notes}``.
+) -> tuple[dict[str, str], dict[str, str]]:
+    """What commits write for a release, read with one ``git log -p`` for them all (none: no
+    process): the lines each commit that cuts a release adds to its changelog files (its
+    message may say little: "Prepare for 0.15.1"), ``{sha: notes}``; and what the
+    release-note fragments each change adds say (a changeset's note for users),
+    ``{sha: text}``.
 
-    A failed read leaves the notes out: they add to a summary, the records stand without.
+    A failed read leaves them out: they add to a summary, the records stand without.
     """
-    wanted: dict[str, tuple[str, ...]] = {}
+    notes_of: dict[str, tuple[str, ...]] = {}
+    fragments_of: dict[str, tuple[str, ...]] = {}
     for commit, message in zip(commits, messages, strict=True):
-        paths = changelog_paths(message.title, commit.files)
-        if paths:
-            wanted[commit.sha] = paths
+        if paths := changelog_paths(message.title, commit.files):
+            notes_of[commit.sha] = paths
+        if paths := fragment_paths(commit.files):
+            fragments_of[commit.sha] = paths
+    wanted = [c.sha for c in commits if c.sha in notes_of or c.sha in fragments_of]
     if not wanted:
-        return {}
+        return {}, {}
     marker = f"\x1e{secrets.token_hex(8)}\x1e"
+    every = {p for of in (notes_of, fragments_of) for ps in of.values() for p in ps}
     args = [
         *("log", "--first-parent", "--diff-merges=first-parent", "--no-color", "--no-ext-diff"),
         *("--no-textconv", "--no-walk=unsorted", "--stdin", "-p", "--unified=0"),
         f"--format=tformat:{marker.replace(chr(0x1E), '%x1e')}%H",
         "--",
-        *sorted({f":(literal){path}" for paths in wanted.values() for path in paths}),
+        *sorted(f":(literal){path}" for path in every),
     ]
     done = _run_git(git_dir, args, "".join(f"{sha}\n" for sha in wanted).encode())
     if done.returncode != 0:
-        return {}
-    return parse_added_lines(done.stdout.decode("utf-8", "replace"), marker)
+        return {}, {}
+    added = parse_added_lines(done.stdout.decode("utf-8", "replace"), marker)
+
+    def joined(of: dict[str, tuple[str, ...]], sha: str) -> str:
+        files = added.get(sha, {})
+        return "\n\n".join(files[path] for path in files if path in of.get(sha, ()))
+
+    notes = {sha: text for sha in notes_of if (text := joined(notes_of, sha)[:MAX_NOTES])}
+    fragments = {
+        sha: text for sha in fragments_of if (text := fragment_text(joined(fragments_of, sha)))
+    }
+    return notes, fragments
 
 
 def _older_lines(
@@ -666,6 +690,7 @@ def _pull(
     linker: Linker,
     notes: str = "",
     older: bool = False,
+    fragment: str = "",
 ) -> PullRequest:
     """Return the :class:`PullRequest` record of one commit of the day."""
     repo = settings.name
@@ -689,4 +714,5 @@ def _pull(
         relands=relands,
         notes=notes,
         older_line=older,
+        fragment=fragment,
     )

@@ -486,7 +486,7 @@ class _Vocabulary:
             text = f"{ref.repo} {ref.title}"
             if pull is not None:
                 paths = " ".join(change.path for change in pull.files[:200])
-                text += f" {pull.body[:6000]} {pull.notes} {paths}"
+                text += f" {pull.body[:6000]} {pull.notes} {pull.fragment} {paths}"
                 if _cuts_release(pull):  # the entries its notes sentence may quote
                     text += " ".join(note.text for note in release_notes(pull))
             self._by_ref[ref.n] = terms_of(text)

@@ -13,7 +13,7 @@ import re
 
 from digest.models import PullRequest
 from digest.summarize.base import Item
-from digest.summarize.clean import summarize_body
+from digest.summarize.clean import summarize_body, summarize_fragment
 from digest.summarize.facts import Facts, facts_of
 from digest.summarize.kinds import (
     BOT,
@@ -128,6 +128,8 @@ def classify(pull: PullRequest) -> Item:
         markers = (*markers, *more)
     code_lines, kinds_by_path = _measure(pull)
     body, summary = summarize_body(pull.body, pull.title)
+    if pull.fragment:  # its note for users says what it means to them
+        summary = summarize_fragment(pull.fragment, pull.title) or summary
     facts = facts_of(pull, title, body)
     if not markers and re.search(r"\bperf(ormance)?$", area, re.I):
         markers = ("perf",)  # "Attention Perf: transpose K early": the tag says what it is for

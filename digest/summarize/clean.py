@@ -11,6 +11,7 @@ import functools
 import re
 
 from digest.summarize.sentences import retell, split_sentences
+from digest.summarize.verbs import third_person
 from digest.text import neutralise, one_line
 
 _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
@@ -21,6 +22,7 @@ _LINK = re.compile(r"\[([^\]]+)\]\((?:[^()\s]|\([^)]*\))*\)")
 #: A reference-style link, ``[text][label]``: its text stays.
 _REF_LINK = re.compile(r"\[([^\]]+)\]\[[^\]]*\]")
 _TAG = re.compile(r"</?[A-Za-z][^>]*>")
+_CODE_SPAN = re.compile(r"`[^`\n]+`")
 _INLINE_CC = re.compile(r"\bcc:?\s+@[\w/-]+(?:[\s,]+(?:and\s+)?@[\w/-]+)*", re.I)
 _EMPHASIS = re.compile(r"(\*\*|__|(?<![\w*])\*(?=\S))(.+?)\1")
 _URL = re.compile(r"<?https?://\S+>?")
@@ -108,6 +110,28 @@ def summarize_body(body: str, title: str) -> tuple[str, str]:
     return marked.replace(_LINK_GONE, ""), _summary(marked, title, 240)
 
 
+#: How a fragment opens with the issue it closes: "Fixed #9341: ", "Closes #12, #13 - ".
+_ISSUE_OPENING = re.compile(
+    r"^(?:fix(?:e[sd])?|close[sd]?|resolve[sd]?)?\s*#\d+(?:\s*(?:,|and)\s*#\d+)*\s*[:.\u2013-]\s*",
+    re.I,
+)
+_CONVENTIONAL_OPENING = re.compile(r"^[a-z]+(?:\([^)]*\))?!?:\s+")
+
+
+def summarize_fragment(fragment: str, title: str) -> str:
+    """The summary of a change's release-note ``fragment`` (written for its users): its first
+    sentences without the issue it closes, or ``""`` when it only says the ``title`` again."""
+    _, summary = summarize_body(fragment, title)
+    summary = _CONVENTIONAL_OPENING.sub("", _ISSUE_OPENING.sub("", summary))
+    said = set(re.findall(r"\w+", summary.lower()))
+    if not said or said <= set(re.findall(r"\w+", title.lower())):
+        return ""  # "fix: render `:catch` …", the title again
+    first, _, rest = summary.partition(" ")
+    if rest and first.lower().endswith("ed") and (verb := third_person(first)):
+        return f"It {verb} {rest}"  # "Fixed an LSP crash …", a changelog's voice: "It fixes …"
+    return summary[:1].upper() + summary[1:]
+
+
 def _clean(body: str, url_mark: str) -> str:
     text = neutralise(body)
     for pattern, hint in ((_HTML_COMMENT, "<!--"), (_DETAILS, "<"), (_FENCE, "``"), (_IMAGE, "")):
@@ -140,6 +164,8 @@ def _clean_line(line: str, url_mark: str) -> str:
     if "][" in line:
         line = _REF_LINK.sub(r"\1", line)
     if "<" in line:
+        # A tag quoted as code (`<Text>`) is named, in angle quotes no browser reads as HTML.
+        line = _CODE_SPAN.sub(lambda m: m[0].replace("<", "\u2039").replace(">", "\u203a"), line)
         line = _TAG.sub("", line)
     if "@" in line:
         line = _INLINE_CC.sub("", line)

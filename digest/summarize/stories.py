@@ -16,7 +16,8 @@ from digest.summarize.base import Item, Story
 from digest.summarize.classify import SEVERE, split_title
 from digest.summarize.kinds import is_version_number
 from digest.summarize.phrasing import Phrase, join_words, lower_first, parse_title, with_article
-from digest.summarize.verbs import is_present
+from digest.summarize.sentences import split_sentences
+from digest.summarize.verbs import is_present, third_person
 
 _PART_SUFFIX = re.compile(
     r"\s*[-\u2013:,]?\s*(\((pt|part)\.?\s*\d+(/\w+)?\)|\b(pt|part)\.?\s*\d+(/\w+)?|\[\d+/\d+\]|\(\d+/\d+\)"
@@ -120,6 +121,23 @@ def told_item(story: Story) -> Item:
     return next((item for item in story.items if item.kind == "revert"), story.lead)
 
 
+#: A summary its release-note fragment gave in a changelog's voice, made a sentence: "It
+#: fixes an LSP crash that could corrupt file content." (see ``summarize_fragment``).
+_NOTED = re.compile(r"^It (?P<verb>[a-z]+s) (?P<rest>[^.!?]{8,140}?)\.?$")
+
+
+def _noted(item: Item) -> Phrase | None:
+    """What ``item`` does as its note for users says it (a changeset: "Fixed an LSP crash
+    that could corrupt file content"), when that note is one plain sentence; else None."""
+    if not item.pull.fragment or item.kind not in ("fix", "feature", "perf"):
+        return None
+    first = split_sentences(item.summary)[:1]
+    match = _NOTED.match(first[0]) if first else None
+    if match is None or third_person(match["verb"]) != match["verb"]:
+        return None
+    return Phrase(verb=match["verb"], rest=match["rest"])
+
+
 def phrase_of(item: Item, short: bool = False, quote: bool = False) -> Phrase:
     """``item``'s title read as a predicate; reverts and re-lands read as such.
 
@@ -141,6 +159,8 @@ def phrase_of(item: Item, short: bool = False, quote: bool = False) -> Phrase:
         if inner.verb and not short:
             return Phrase(verb="re-lands", rest=f"the change that {inner.predicate()}")
         return Phrase(verb="brings back", rest=inner.thing())
+    if told := _noted(item):
+        return told
     title = tidy(item.headline_title)
     phrase = parse_title(title, item.pull.body)
     # "fix: changes file corruption" names the bug, not what the fix does: never told as

@@ -325,7 +325,8 @@ class _Draft(Struct):
         or with an area as its subject ("RL lands …")."""
         names = [self.brief.shown(repo) for repo in self.brief.repos]
         areas = {i.area for i in self.brief.items if i.area}
-        title = terms_of(item.headline_title)
+        # What the sentence told already: the title, or the note it was told by.
+        title = terms_of(f"{item.headline_title} {phrase_of(item).predicate()}")
         return [
             sentence
             for sentence in retell(item.summary)
