@@ -292,9 +292,12 @@ class _Frame(Struct, frozen=True):
             questions="; ".join(json.dumps(q) for q in standard_questions(brief.project, day)),
         )
         schema = answer_schema(brief.repos)
-        # A release is described by the notes it adds to its changelog, when it adds some.
+        # A release is described by the notes it adds to its changelog, when it adds some; a
+        # change by the note it writes for its users first, when it writes one.
         bodies = {
-            id(item): clean_body(item.pull.notes or item.pull.body)
+            id(item): clean_body(
+                item.pull.notes or "\n\n".join(t for t in (item.pull.fragment, item.pull.body) if t)
+            )
             for story in stories
             for item in story.items[:MAX_ITEMS_PER_STORY]
         }
