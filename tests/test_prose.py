@@ -158,6 +158,8 @@ def test_plain_text_has_no_markdown_quotes_or_tags() -> None:
     assert plain('Use `launch()` and \\_private "names" <b>now</b>') == (
         "Use launch() and _private names now"
     )
+    # A tag a title names rather than uses keeps its name, in quotes no browser reads.
+    assert plain("skip unsupported <script> types") == "skip unsupported \u2039script\u203a types"
 
 
 def test_a_cut_never_leaves_an_aside_open() -> None:

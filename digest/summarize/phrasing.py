@@ -406,9 +406,24 @@ def md_escape(text: str) -> str:
     return "".join(out)
 
 
+def _tags_named(text: str) -> str:
+    """``text`` without HTML tags, but a bare one it names rather than uses ("skip
+    unsupported <script> types": no closing tag follows) kept as its name in angle quotes."""
+
+    def named(tag: re.Match[str]) -> str:
+        bare = re.fullmatch(r"<([A-Za-z][\w:-]*)\s*/?>", tag[0])
+        if bare and f"</{bare[1].lower()}" not in text.lower():
+            return f"\u2039{bare[1]}\u203a"
+        return ""
+
+    return _TAG.sub(named, text)
+
+
 def plain(text: str) -> str:
-    """Return ``text`` as plain text: no backticks, double quotes, HTML tags or escapes."""
-    text = _QUOTES.sub("", _TAG.sub("", text).replace("`", ""))
+    """Return ``text`` as plain text: no backticks, double quotes, HTML tags (one that names
+    an element, "skip unsupported <script> types", keeps its name in angle quotes) or
+    escapes."""
+    text = _QUOTES.sub("", _tags_named(text).replace("`", ""))
     text = re.sub(r"\\([\\*_\[\]<>!#|~`])", r"\1", text)
     return text.replace("<", "\u2039").replace(">", "\u203a")
 
