@@ -163,6 +163,23 @@ GITMOJI_KINDS = {
     "💥": "breaking",
     "⏪": "revert",
     "🗑": "breaking",
+    "\u26b0": "refactor",  # coffin: dead code removed
+    "🔇": "chore",
+    "🔊": "chore",
+    "🏷": "chore",  # types
+    "🥅": "fix",  # errors caught
+    "🚸": "feature",  # user experience
+    "♿": "feature",  # accessibility
+    "🍱": "chore",  # assets
+    "🚀": "ci",  # deployment
+    "🧱": "ci",  # infrastructure
+    "📸": "test",  # snapshots
+    "🤡": "test",  # mocks
+    "🚩": "feature",  # feature flags
+    "🧵": "perf",  # concurrency
+    "📄": "chore",  # licence
+    "🔀": "chore",  # merge
+    "💬": "docs",  # text and literals
 }
 
 #: A gitmoji opening a title or a release entry (a variation selector may follow it).
@@ -397,7 +414,9 @@ def kind_of(
                     break
                 return kind
         else:
-            if not told:  # a mix of them (a CI script and a requirements file): internal
+            # A mix of them (a CI script and a requirements file) is internal, whatever its
+            # title says, unless it bundles a dependency or builds what users install.
+            if not (told and by_path & {"deps", "build"}):
                 return next(
                     k for k in ("ci", "deps", "build", "test", "docs", "chore") if k in by_path
                 )

@@ -353,7 +353,10 @@ def _describes_the_bug(item: Item, phrase: Phrase) -> bool:
     """True when a fix's title reads as its bug ("changes file corruption", "causes a
     crash"): a verb no fix opens with, before the fault it fixes."""
     return (
-        item.kind == "fix" and phrase.verb not in _FIXING_VERBS and bool(SEVERE.search(phrase.rest))
+        item.kind == "fix"
+        # "gracefully handles panics": the adverb goes with a verb a fix opens with.
+        and phrase.verb.rsplit(" ", 1)[-1] not in _FIXING_VERBS
+        and bool(SEVERE.search(phrase.rest))
     )
 
 
