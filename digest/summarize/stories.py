@@ -78,12 +78,23 @@ _CLOSES = re.compile(
 )
 
 
+def _url_named(url: re.Match[str]) -> str:
+    """A raw URL in a title as what it names: a GitHub repository (``sveltejs/template``),
+    else its site (``tokioconf.com``)."""
+    found = re.match(r"<?(?:https?://)?(?:www\.)?([^/\s>]+)(?:/([^/\s>#?]+)/([^/\s>#?]+))?", url[0])
+    if found is None:
+        return ""
+    if found[1].lower() == "github.com" and found[2] and found[3]:
+        return f"{found[2]}/{found[3]}"
+    return found[1]
+
+
 def tidy(title: str) -> str:
     """``title`` without part numbers, group suffixes, a trailing ``(#N)`` or ``(fixes #N)``,
     or raw URLs."""
     title = _PART_PREFIX.sub("", _PART_SUFFIX.sub("", _TRAILING_PR.sub("", title)))
     title = _CLOSES.sub("", title)
-    title = " ".join(_RAW_URL.sub("", title).split()).rstrip(" .:;,")
+    title = " ".join(_RAW_URL.sub(_url_named, title).split()).rstrip(" .:;,")
     title = re.sub(r"^[-\u2013\u2014:]+\s+", "", title)  # "[RL] - X": the dash of the tag
     return title or "an untitled change"
 
