@@ -528,3 +528,19 @@ def test_a_fix_is_told_by_the_note_it_writes_for_users() -> None:
     first = digest.body.split("\n\n")[0]
     assert first.count("corrupt the manifest") == 1, first
     assert "changes manifest corruption" not in digest.body
+
+
+def test_a_revert_of_a_chore_is_no_news_and_a_fault_is_named_as_a_noun() -> None:
+    chore = make_pull(
+        'Revert "[pad] Add myself to the reviewer pool"', files={"CODEOWNERS": (0, 1)}
+    )
+    fix = make_pull(
+        "[pad] Only unsoundly upcast stage types during checks", minute=1, files=BOOSTER
+    )
+    fix = msgspec.structs.replace(fix, title="[pad] Fix unsound upcast of stage types")
+    digest = write([chore, fix])
+    assert "reviewer pool" not in digest.headline, digest.headline
+    from digest.summarize.extractive.actions import _symptom
+
+    assert _symptom("Only unsoundly upcast stage types") == "undefined behaviour"
+    assert _symptom("fix out-of-bounds read in the table") == "a memory-safety bug"

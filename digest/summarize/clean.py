@@ -119,6 +119,10 @@ _ISSUE_OPENING = re.compile(
 _CONVENTIONAL_OPENING = re.compile(r"^[a-z]+(?:\([^)]*\))?!?:\s+")
 
 
+def _angle_quoted(span: re.Match[str]) -> str:
+    return span[0].replace("<", "\u2039").replace(">", "\u203a")
+
+
 def summarize_fragment(fragment: str, title: str) -> str:
     """The summary of a change's release-note ``fragment`` (written for its users): its first
     sentences without the issue it closes, or ``""`` when it only says the ``title`` again."""
@@ -135,6 +139,9 @@ def summarize_fragment(fragment: str, title: str) -> str:
 
 def _clean(body: str, url_mark: str) -> str:
     text = neutralise(body)
+    if "`<" in text:
+        # A tag quoted as code (`<img>`) is named, in angle quotes no browser reads as HTML.
+        text = _CODE_SPAN.sub(_angle_quoted, text)
     for pattern, hint in ((_HTML_COMMENT, "<!--"), (_DETAILS, "<"), (_FENCE, "``"), (_IMAGE, "")):
         if hint in text:
             text = pattern.sub("\n", text)
@@ -165,8 +172,6 @@ def _clean_line(line: str, url_mark: str) -> str:
     if "][" in line:
         line = _REF_LINK.sub(r"\1", line)
     if "<" in line:
-        # A tag quoted as code (`<Text>`) is named, in angle quotes no browser reads as HTML.
-        line = _CODE_SPAN.sub(lambda m: m[0].replace("<", "\u2039").replace(">", "\u203a"), line)
         line = _TAG.sub("", line)
     if "@" in line:
         line = _INLINE_CC.sub("", line)

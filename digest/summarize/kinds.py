@@ -393,9 +393,13 @@ def kind_of(
     """Return the kind of ``pull``: its display ``title`` (area and markers split off), the
     kinds of the files it touches (``by_path``: ``code``, ``test``, ``docs`` ...) and its
     ``facts``. See the module docstring for the order of evidence."""
-    if pull.reverts is not None or _REVERT_TITLE.match(pull.title):
+    # Taking back or landing again a chore, CI or docs is that chore, CI or docs change (a
+    # test taken back says something about the code it tests: still a revert).
+    in_code = not by_path or bool(by_path & {"code", "test"})
+    if (pull.reverts is not None or _REVERT_TITLE.match(pull.title)) and in_code:
         return "revert"
-    if pull.relands is not None or "reland" in markers or _RELAND_TITLE.search(pull.title):
+    relands = pull.relands is not None or "reland" in markers or _RELAND_TITLE.search(pull.title)
+    if relands and in_code:
         return "reland"
     if release_version(pull, title, markers) is not None:
         return "release"

@@ -128,8 +128,16 @@ def area_of(story: Story) -> str:
 
 
 def told_item(story: Story) -> Item:
-    """The change a one-clause summary of ``story`` tells: a same-day revert wins."""
-    return next((item for item in story.items if item.kind == "revert"), story.lead)
+    """The change a one-clause summary of ``story`` tells: a same-day revert of one of its
+    changes wins (a revert that only shares its area is one change of it among others)."""
+    return next(
+        (
+            item
+            for item in story.items
+            if item.kind == "revert" and any(reverts_item(item, other) for other in story.items)
+        ),
+        story.lead,
+    )
 
 
 #: A summary its release-note fragment gave in a changelog's voice, made a sentence: "It

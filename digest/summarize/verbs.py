@@ -51,7 +51,7 @@ derive describe detach encode evict fill flip inject invalidate invoke iterate m
 offload pick precompute preload protect push receive repeat restart send serve silence
 spawn take translate unpack wait walk
 freeze unfreeze visit reassign coerce memoize flush escape unescape truncate debounce
-throttle hydrate honor honour reconnect rethrow revalidate downcast recurse
+throttle hydrate honor honour reconnect rethrow revalidate downcast recurse lay
 """
 _BASES = _BASE_WORDS.split()
 _IRREGULAR_PAST = {
@@ -76,6 +76,7 @@ _IRREGULAR_PAST = {
     "send": "sent",
     "bind": "bound",
     "freeze": "froze",
+    "lay": "laid",
     "unfreeze": "unfroze",
     "write": "wrote",
 }

@@ -690,8 +690,8 @@ def _fix(c: _Context) -> Action | None:
     if c.lead.kind != "fix" or not SEVERE.search(f"{c.lead.pull.title}\n{c.lead.summary}"):
         return None
     grave = GRAVE.search(f"{c.lead.pull.title}\n{c.lead.summary}")
-    fault = grave[0].lower() if grave else ""
-    symptom = f"{'an' if fault[:1] in 'aeiou' else 'a'} {fault}" if fault else "a bug users hit"
+    fault = _symptom(f"{c.lead.pull.title}\n{c.lead.summary}") if grave else ""
+    symptom = fault or "a bug users hit"
     # A title that reads as no clause is named, quoted, as the fix it is.
     named = f"it carries the fix \u2018{plain(tidy(c.lead.headline_title)).rstrip('.')}\u2019"
     told = c.clause_of(
@@ -812,6 +812,18 @@ _REACH = {
 
 #: What a fix's title says went wrong, as the noun phrase a reader hit.
 _SYMPTOMS = (
+    (r"cve-\d+|vulnerab|security", "a security hole"),
+    (
+        r"(?:header|command|sql|code|script|html) injection|smuggling|xss|csrf|ssrf",
+        "a security hole",
+    ),
+    (r"path traversal|privilege escalation", "a security hole"),
+    (r"use[- ]after[- ]free|double free|out[- ]of[- ]bounds|memory safety", "a memory-safety bug"),
+    (r"undefined behaviou?r|unsound", "undefined behaviour"),
+    (r"corrupt|data loss|loses data", "data corruption"),
+    (r"segfault", "a segfault"),
+    (r"non-?determinis", "non-deterministic results"),
+    (r"silently", "a silent failure"),
     (r"crash", "a crash"),
     (r"panic", "a panic"),
     (r"hang|deadlock", "a hang"),
