@@ -583,7 +583,10 @@ def _try_it(c: _Context, item: Item) -> tuple[str, str]:
     if _RULE.search(title) or _RULE.search(thing):
         rule = thing if re.search(r"\brules?\b", thing) else f"{thing} rule"
         return "Enable", f"Enable {_the_new(rule)} in your {repo} configuration: {why}"
-    if _SETTING.search(title):
+    # A setting is what is new only when the thing added is one ("an environment variable
+    # for X", "`--dry-run` flag"), not "TOML examples to `--config` help text".
+    head = re.split(r" (?:to|in|for|on|of) (?!`?[A-Z][A-Z0-9]*_)", thing, maxsplit=1)[0]
+    if _SETTING.search(head):
         named = _SETTING_NAME.search(plain(thing))
         setting = named[0] if named else _the_new(thing)
         return "Set", f"Set {setting} where you run {c.audience} to use it: {why}"

@@ -335,6 +335,8 @@ class _Draft(Struct):
             and len(content_words(sentence) - {"change"} - title - _stems(sentence, title)) >= 2
             and not any(opens_with_name(sentence, name) for name in names)
             and not any(opens_with_area(sentence, area) for area in areas)
+            # "The code in question looks like this": it pointed at what is not retold.
+            and not _POINTS_AHEAD.search(sentence)
         ][:2]
 
     def _briefs_paragraph(self, briefs: list[Story]) -> str:
@@ -591,6 +593,9 @@ def _by_repo(leads: list[Story]) -> dict[str, list[Story]]:
     for story in leads:
         groups.setdefault(story.repo, []).append(story)
     return groups
+
+
+_POINTS_AHEAD = re.compile(r"\b(like this|as follows|the following|below|here)\s*[.:]?$", re.I)
 
 
 def _mostly_said(story: Story, words: set[str]) -> bool:
