@@ -405,6 +405,7 @@ whether full list touch touches follow-up follow-ups often maintenance dependenc
 dependencies re-benchmark speed-up refactoring plan carries carry re-land re-lands
 rely relies rework reworks brings bring tells tell documentation run runs path paths likely
 call calls adopt stable unstable preview opt-in enable set configuration rule command
+hole security memory-safety undefined corruption
 january february march april may june july august september october november december
 """
 _COMMON = frozenset(_COMMON_WORDS.split())
@@ -453,6 +454,8 @@ def grounding_problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str
         if (pull.repo, pull.number, pull.url) in cited and _cuts_release(pull)
         for note in release_notes(pull)
     )
+    # A change's note for its users is its own words too ("the CSS `@property` rule").
+    notes += " ".join(p.fragment for p in pulls if (p.repo, p.number, p.url) in cited)
     titles = f"{' '.join(ref.title for ref in digest.references)} {notes}".lower()
     texts = [digest.headline, digest.dek, digest.body, *(a.text for a in digest.action_items)]
     texts += [entry.answer for entry in digest.faq]

@@ -112,7 +112,8 @@ def summarize_body(body: str, title: str) -> tuple[str, str]:
 
 #: How a fragment opens with the issue it closes: "Fixed #9341: ", "Closes #12, #13 - ".
 _ISSUE_OPENING = re.compile(
-    r"^(?:fix(?:e[sd])?|close[sd]?|resolve[sd]?)?\s*`?#\d+`?(?:\s*(?:,|and)\s*`?#\d+`?)*"
+    r"^(?:fix(?:e[sd])?|close[sd]?|resolve[sd]?)?\s*`?(?:[\w.-]+/)?[\w.-]*#\d+`?"
+    r"(?:\s*(?:,|and)\s*`?(?:[\w.-]+/)?[\w.-]*#\d+`?)*"
     r"\s*[:.\u2013-]\s*",
     re.I,
 )

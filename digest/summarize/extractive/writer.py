@@ -595,7 +595,9 @@ def _by_repo(leads: list[Story]) -> dict[str, list[Story]]:
     return groups
 
 
-_POINTS_AHEAD = re.compile(r"\b(like this|as follows|the following|below|here)\s*[.:]?$", re.I)
+_POINTS_AHEAD = re.compile(
+    r"\b(?:the following|as follows)\b|\b(?:like this|below|here)\s*[.:]?$", re.I
+)
 
 
 def _mostly_said(story: Story, words: set[str]) -> bool:
