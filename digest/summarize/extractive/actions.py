@@ -471,12 +471,12 @@ def _revert(c: _Context) -> Action | None:
     if _removes(item):
         text = (
             f"Hold off on moving away from {_thing(item)} in {c.audience_of(item)}: its "
-            "removal was reverted and has not landed again"
+            "removal was reverted, so wait until it lands again"
         )
     else:
         text = (
             f"Hold off on building on {_thing(item)} in {c.audience_of(item)}: it was "
-            "reverted and has not landed again"
+            "reverted, so wait until it lands again"
         )
     return c.act("Hold", text, Urgency.MONITOR, (item,))
 
@@ -645,16 +645,21 @@ def _why_new(item: Item) -> str:
     if shown := _shown_in(item):
         return f"{shown} shows how, on the main branch for the next release"
     what = "a new public API" if item.facts.api_change else "new"
-    if _tested(item):
-        return f"it is {what} on the main branch, with tests, for the next release"
-    # Untested so far: worth knowing before building on it.
-    return f"it is {what} on the main branch, with no tests of its own yet, for the next release"
+    # Tested already: something to rely on. No tests found says nothing (they may live where
+    # no path tells).
+    tested = ", with tests," if _tested(item) else ""
+    return f"it is {what} on the main branch{tested} for the next release"
 
 
 def _tested(item: Item) -> bool:
     """True when ``item`` adds or extends tests (a test file it grows)."""
     return any(
-        (f.additions or 0) > 0 and re.search(r"(^|/)(tests?|testing)/|(^|/)test_|_test\.", f.path)
+        (f.additions or 0) > 0
+        and re.search(
+            r"(^|/)(tests?|testing|mdtests?|specs?|__tests__)/|(^|/)test_|_test\.|\.(test|spec)\."
+            r"|\.snap$",
+            f.path,
+        )
         for f in item.pull.files
     )
 
