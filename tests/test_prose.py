@@ -338,3 +338,21 @@ def test_a_glued_heading_goes_and_asides_are_not_retold() -> None:
     ]
     assert not stands_alone("Support for the other variants can be added later as stubs land")
     assert not stands_alone("The change adds a module docstring to the gauge utilities")
+
+
+@pytest.mark.parametrize(
+    ("area", "place"),
+    [
+        ("lsp", "the language server"),
+        ("format/html", "the HTML formatter"),
+        ("lint/js", "the JavaScript linter"),
+        ("fmt", "the formatter"),
+        ("css", "CSS"),
+        ("Arm backend", ""),
+        ("md/fmt/parser", ""),
+    ],
+)
+def test_a_terse_scope_is_named_as_the_place_it_is(area: str, place: str) -> None:
+    from digest.summarize.stories import place_named
+
+    assert place_named(area) == place

@@ -19,6 +19,7 @@ from digest.summarize.phrasing import ends_dangling, long_date
 from digest.summarize.releases import release_notes
 from digest.summarize.select import lead_stories
 from digest.summarize.sentences import capitalised_verb, fragment_reason, split_sentences
+from digest.summarize.stories import place_named
 from digest.summarize.verbs import ACTION_VERBS, THIRD_PERSON, is_imperative
 
 HEADLINE_LIMIT = 100
@@ -490,6 +491,8 @@ class _Vocabulary:
             if pull is not None:
                 paths = " ".join(change.path for change in pull.files[:200])
                 text += f" {pull.body[:6000]} {pull.notes} {pull.fragment} {paths}"
+                # Its tag as a reader's place ("lsp": the language server) is its own word.
+                text += f" {place_named(split_title(pull.title)[0].strip('`'))}"
                 if _cuts_release(pull):  # the entries its notes sentence may quote
                     text += " ".join(note.text for note in release_notes(pull))
             self._by_ref[ref.n] = terms_of(text)

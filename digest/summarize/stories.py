@@ -124,7 +124,84 @@ def area_of(story: Story) -> str:
         return ""
     if re.search(r"[_\d]", area) and " " not in area:
         return ""
+    if named := place_named(area):
+        return named
     return f"the {area}" if _COMMON_NOUN_AREA.search(area) else area
+
+
+#: Terse lower-case scopes ("lsp", "fmt", "rt") as the places they name for a reader.
+_PLACES = {
+    "lsp": "the language server",
+    "cli": "the CLI",
+    "ssr": "server-side rendering",
+    "hmr": "hot module replacement",
+    "dev": "the dev server",
+    "rt": "the runtime",
+    "runtime": "the runtime",
+    "net": "networking",
+    "fs": "the file system API",
+    "io": "I/O",
+    "sync": "the sync primitives",
+    "time": "timers",
+    "process": "child processes",
+    "signal": "signal handling",
+    "task": "tasks",
+    "macros": "the macros",
+    "semantic": "the semantic model",
+    "config": "the configuration",
+    "configuration": "the configuration",
+}
+#: The tools of a language a compound scope names ("format/html": the HTML formatter).
+_TOOLS = {
+    "fmt": "formatter",
+    "format": "formatter",
+    "formatter": "formatter",
+    "lint": "linter",
+    "linter": "linter",
+    "parse": "parser",
+    "parser": "parser",
+    "lexer": "lexer",
+    "analyzer": "analyzer",
+}
+_LANGUAGES = {
+    "css": "CSS",
+    "scss": "SCSS",
+    "html": "HTML",
+    "js": "JavaScript",
+    "javascript": "JavaScript",
+    "ts": "TypeScript",
+    "typescript": "TypeScript",
+    "md": "Markdown",
+    "markdown": "Markdown",
+    "json": "JSON",
+    "yaml": "YAML",
+    "graphql": "GraphQL",
+    "vue": "Vue",
+    "svelte": "Svelte",
+    "astro": "Astro",
+    "grit": "GritQL",
+}
+
+
+def place_named(area: str) -> str:
+    """A terse lower-case scope as a reader's place: ``lsp`` -> ``the language server``,
+    ``format/html`` -> ``the HTML formatter``, ``fmt`` -> ``the formatter``; else ``""``."""
+    if area != area.lower():
+        return ""
+    parts = [part for part in re.split(r"[/:]", area) if part]
+    if len(parts) == 1:
+        part = parts[0]
+        if part in _PLACES:
+            return _PLACES[part]
+        if part in _TOOLS:
+            return f"the {_TOOLS[part]}"
+        return _LANGUAGES.get(part, "")
+    if len(parts) == 2:
+        tools = [_TOOLS[p] for p in parts if p in _TOOLS]
+        languages = [_LANGUAGES[p] for p in parts if p in _LANGUAGES]
+        if len(tools) == 1 and len(languages) == 1:
+            return f"the {languages[0]} {tools[0]}"
+    return ""
 
 
 def told_item(story: Story) -> Item:
