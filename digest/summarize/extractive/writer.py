@@ -573,8 +573,15 @@ def _by_kind(items: tuple[Item, ...], said: set[str]) -> list[str]:
     """``items`` counted by kind (``["two fixes", "one new feature", ...]``); a kind whose
     name the headline already ``said`` is counted among "other changes"."""
     counted, others = [], 0
-    for noun, kinds in _KIND_GROUPS:
-        n = sum(1 for item in items if item.kind in kinds)
+    # A deprecation warns of a removal to come: it breaks nothing yet.
+    deprecations = sum(1 for i in items if i.kind == "breaking" and _deprecates_only(i))
+    for noun, kinds in (*_KIND_GROUPS[:2], ("deprecation", ()), *_KIND_GROUPS[2:]):
+        if noun == "deprecation":
+            n = deprecations
+        elif noun == "breaking change":
+            n = sum(1 for i in items if i.kind == "breaking" and not _deprecates_only(i))
+        else:
+            n = sum(1 for item in items if item.kind in kinds)
         plural = "fixes" if noun == "fix" and n != 1 else f"{noun}s" if n != 1 else noun
         if not n:
             continue
@@ -585,6 +592,11 @@ def _by_kind(items: tuple[Item, ...], said: set[str]) -> list[str]:
     if others:
         counted.append(say_count(others, "other change"))
     return counted
+
+
+def _deprecates_only(item: Item) -> bool:
+    """True when ``item`` deprecates something and removes nothing."""
+    return item.facts.deprecates and not item.facts.removes
 
 
 def _by_repo(leads: list[Story]) -> dict[str, list[Story]]:
