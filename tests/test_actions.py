@@ -544,3 +544,26 @@ def test_a_revert_of_a_chore_is_no_news_and_a_fault_is_named_as_a_noun() -> None
 
     assert _symptom("Only unsoundly upcast stage types") == "undefined behaviour"
     assert _symptom("fix out-of-bounds read in the table") == "a memory-safety bug"
+
+
+def test_an_only_action_item_that_breaks_a_rule_gives_way_to_the_change_to_watch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from digest.summarize.extractive import writer
+    from digest.summarize.extractive.actions import Action
+
+    pull = make_pull("Add a launch countdown to the pad")
+    invented = Action("Plan", "Plan the zorblax quux frobnication", Urgency.PLAN, (), pull.repo)
+    monkeypatch.setattr(writer, "draft_actions", lambda *args: [invented])
+    digest = write([pull])
+    assert problems(digest, [pull]) == []
+    (action,) = digest.action_items
+    assert action.text.startswith("Watch for the change that adds a launch countdown"), action
+
+
+def test_a_deprecation_warning_plans_the_move_from_what_it_warns_of() -> None:
+    pull = make_pull("Add deprecation warning for `LegacyStagerConfigurationForBoostersV2`")
+    texts = [a.text for a in write([pull]).action_items]
+    assert texts[0].startswith("Plan the move away from LegacyStagerConfigurationForBoostersV2 "), (
+        texts
+    )

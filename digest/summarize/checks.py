@@ -406,7 +406,7 @@ whether full list touch touches follow-up follow-ups often maintenance dependenc
 dependencies re-benchmark speed-up refactoring plan carries carry re-land re-lands
 rely relies rework reworks brings bring tells tell documentation run runs path paths likely
 call calls adopt stable unstable preview opt-in enable set configuration rule command
-hole security memory-safety undefined corruption deprecation deprecations
+hole security memory-safety undefined corruption deprecation deprecations away move
 january february march april may june july august september october november december
 """
 _COMMON = frozenset(_COMMON_WORDS.split())

@@ -431,12 +431,22 @@ def replacement(body: str) -> str:
     return plain(match[1]) if match else ""
 
 
+_DEPRECATION_NOTICE = re.compile(
+    r"\bdeprecation (?:warnings?|notices?|messages?)\b"
+    r"(?:\s+(?:for|on|to|about|when using)\s+(?P<what>`[^`]{1,80}`|[\w.:()-]{2,80}))?",
+    re.I,
+)
+
+
 def _deprecation(c: _Context) -> Action | None:
     if c.lead.kind != "breaking" or not c.lead.facts.deprecates:
         return None
+    # "Add deprecation warning for `X`": what is deprecated is X, not the warning.
+    warned = _DEPRECATION_NOTICE.search(c.lead.headline_title)
+    thing = plain(warned["what"]) if warned and warned["what"] else c.thing
     return c.act(
         "Plan",
-        f"Plan the move away from {c.thing} in {c.audience}: it is now deprecated",
+        f"Plan the move away from {thing} in {c.audience}: it is now deprecated",
         Urgency.PLAN,
         (c.lead,),
     )

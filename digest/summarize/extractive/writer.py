@@ -102,9 +102,15 @@ class ExtractiveWriter:
         """Return the edition for ``brief``: headline, dek, cited body, action items, FAQ."""
         if not brief.items:
             raise ValueError("a brief with no changes has no edition")
-        digest = _Draft(brief).digest()
+        pulls = [item.pull for item in brief.items]
+        drafted = _Draft(brief).digest()
         # A day is never lost to a check: what breaks a rule is left out, and said in the log.
-        digest, notes = mend(digest, [item.pull for item in brief.items], problems)
+        digest, notes = mend(drafted, pulls, problems)
+        if digest is drafted and notes:
+            # Leaving parts out left no edition (its one action item broke a rule): the
+            # items the facts support give way to the one change to watch.
+            digest, notes = mend(_Draft(brief, watch_only=True).digest(), pulls, problems)
+            notes = [f"action items drafted from the facts broke a rule; {n}" for n in notes]
         for note in notes:
             _LOG.warning("%s %s: %s", brief.project_slug, brief.date, note)
         return digest
@@ -112,6 +118,8 @@ class ExtractiveWriter:
 
 class _Draft(Struct):
     brief: Brief
+    #: Action items: only the one change to watch (when those drafted broke a rule).
+    watch_only: bool = False
     cited: list[Item] = field(default_factory=list)
     #: The day's changes a release's notes sentence quotes (see :meth:`_quoted_by_releases`).
     quoted: list[Item] = field(default_factory=list)
@@ -457,7 +465,7 @@ class _Draft(Struct):
     ) -> tuple[ActionItem, ...]:
         notable = [s for s in self.brief.stories if s not in leads and s.kind not in ROUTINE_KINDS]
         extra = [s for s in notable if any(i.facts.requirement for i in s.items)][:1]
-        drafted = draft_actions(leads, members, extra)
+        drafted = [] if self.watch_only else draft_actions(leads, members, extra)
         if not drafted:  # nothing the facts support: one change to watch, and why
             top = leads[0].lead
             repo = top.pull.repo
