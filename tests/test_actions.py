@@ -567,3 +567,36 @@ def test_a_deprecation_warning_plans_the_move_from_what_it_warns_of() -> None:
     assert texts[0].startswith("Plan the move away from LegacyStagerConfigurationForBoostersV2 "), (
         texts
     )
+
+
+@pytest.mark.parametrize(
+    ("title", "says"),
+    [
+        ("Enable fused staging by default", "it turns fused staging on by default"),
+        ("Disable telemetry uploads by default", "it turns telemetry uploads off by default"),
+    ],
+)
+def test_a_default_is_turned_the_way_its_title_says(title: str, says: str) -> None:
+    texts = [a.text for a in write([make_pull(title)]).action_items]
+    assert texts[0].endswith(says), texts
+
+
+def test_review_cases_read_as_they_are_meant() -> None:
+    from digest.sources._gitlog import older_line
+    from digest.summarize.clean import summarize_fragment
+    from digest.summarize.kinds import style_only
+
+    # A deprecation of something named in words plans the move from the change, not "the".
+    texts = [
+        a.text
+        for a in write([make_pull("Add deprecation warning for the old loader")]).action_items
+    ]
+    assert not texts[0].startswith("Plan the move away from the in"), texts
+    # A note that opens with a participle is not a changelog verb.
+    assert not summarize_fragment("Deprecated options are now rejected.", "x").startswith("It ")
+    assert summarize_fragment("Fixed a crash in the pump.", "x") == "It fixes a crash in the pump."
+    # A version in a note's text is no heading: the patch is still of an older line.
+    notes = "# 1.47.4\n\n* Python 3.14 is now supported.\n"
+    assert older_line("Merge tag 'rocket-1.47.4'", notes, ["# 1.51.0\n\n# 1.47.4\n"])
+    assert classify(make_pull("Stabilize memory usage of the allocator")).facts.stabilizes is False
+    assert not style_only(make_pull("Format numbers with locale separators"))

@@ -681,3 +681,13 @@ def test_a_change_carries_the_note_it_writes_for_its_release(repo: GitRepo) -> N
     assert feature.fragment == "Added the `--dry-run` flag to `launch`."
     assert release.fragment == "" and "Added the flag" in release.notes
     assert classify(feature).summary == "It adds the `--dry-run` flag to `launch`."
+
+
+def test_each_note_loses_its_own_front_matter(repo: GitRepo) -> None:
+    repo.commit("Start (#1)", at(DAY, 1), {"src/a.py": "a\n"})
+    one = "---\n'rocket': patch\n---\n\nFixed the first thing.\n"
+    two = "---\n'pad': minor\n---\n\nAdded the second thing.\n"
+    repo.commit("fix: two notes (#2)", at(DAY, 2), {".changeset/a.md": one, ".changeset/b.md": two})
+    _, both = collect(repo.path)
+    assert "---" not in both.fragment and "'pad'" not in both.fragment
+    assert "Fixed the first thing." in both.fragment and "Added the second thing." in both.fragment

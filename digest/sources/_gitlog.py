@@ -353,7 +353,7 @@ MAX_NOTES = 8_000
 #: Where a change leaves a note for its release, written for users: a changeset, a news or
 #: changelog fragment (towncrier, scriv).
 _FRAGMENT_DIRS = (".changeset/", "changelog.d/", "news/", "changes/", "newsfragments/")
-_FRAGMENT_NAME = re.compile(r"\.(md|rst|txt|markdown)$", re.I)
+_FRAGMENT_NAME = re.compile(r"(\.(md|rst|txt|markdown)|/[^/.]+\.[a-z]+(\.\d+)?)$", re.I)
 
 
 def fragment_paths(files: Sequence[FileChange]) -> tuple[str, ...]:
@@ -364,7 +364,7 @@ def fragment_paths(files: Sequence[FileChange]) -> tuple[str, ...]:
         if f.path.startswith(_FRAGMENT_DIRS)
         and _FRAGMENT_NAME.search(f.path)
         and (f.additions is None or f.additions > 0)
-        and not f.path.lower().endswith(("readme.md", "config.json"))
+        and not f.path.lower().endswith(("readme.md", "readme.rst", "config.json"))
     )
 
 
@@ -396,7 +396,8 @@ def changelog_paths(title: str, files: Sequence[FileChange]) -> tuple[str, ...]:
 #: A changelog line that heads a release: ``# 1.47.4 (April 2nd, 2026)``, ``## [0.15.1]``,
 #: ``## v2.3.0``, or an RST title line ``1.2.3 (2026-01-01)``.
 _RELEASE_HEADING = re.compile(
-    r"^(?:#{1,6}\s+|\*\*)?\[?(?:[\w.-]+[\s@-])?v?(?P<version>\d+(?:\.\d+){1,3})\b(?![-.]\w*\d|\.[x*]\b)"
+    r"^(?:(?:#{1,6}\s+|\*\*)\[?(?:[\w.-]+[\s@-])?|\[)?v?(?P<version>\d+(?:\.\d+){1,3})\b"
+    r"(?![-.]\w*\d|\.[x*]\b)"
 )
 
 
@@ -407,10 +408,10 @@ def _heading_version(line: str) -> tuple[int, ...] | None:
 
 def older_line(title: str, notes: str, changelogs: Sequence[str]) -> bool:
     """True when the commit titled ``title`` releases a patch of an older line: its title
-    names the version its ``notes`` (the lines it added) open with, and no changelog it
-    wrote them into (``changelogs``, whole, as of the commit) is headed by a version the
-    notes add, each by a newer one ("1.47.4" written below "1.51.0": an LTS release
-    merged forward)."""
+    names the version its ``notes`` (the lines it added) open with, and every changelog it
+    wrote them into (``changelogs``, whole, as of the commit) is headed by a version newer
+    than any the notes head ("1.47.4" written below "1.51.0": an LTS release merged
+    forward)."""
     headed = [match for match in map(_RELEASE_HEADING.match, notes.splitlines()) if match]
     if not headed or not changelogs:
         return False

@@ -34,7 +34,7 @@ import os
 import re
 import secrets
 import subprocess
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from msgspec.structs import replace
@@ -606,13 +606,15 @@ def _release_texts(
         return {}, {}
     added = parse_added_lines(done.stdout.decode("utf-8", "replace"), marker)
 
-    def joined(of: dict[str, tuple[str, ...]], sha: str) -> str:
+    def joined(of: dict[str, tuple[str, ...]], sha: str, each: Callable[[str], str]) -> str:
         files = added.get(sha, {})
-        return "\n\n".join(files[path] for path in files if path in of.get(sha, ()))
+        return "\n\n".join(
+            told for path in files if path in of.get(sha, ()) and (told := each(files[path]))
+        )
 
-    notes = {sha: text for sha in notes_of if (text := joined(notes_of, sha)[:MAX_NOTES])}
+    notes = {sha: text for sha in notes_of if (text := joined(notes_of, sha, str)[:MAX_NOTES])}
     fragments = {
-        sha: text for sha in fragments_of if (text := fragment_text(joined(fragments_of, sha)))
+        sha: text for sha in fragments_of if (text := joined(fragments_of, sha, fragment_text))
     }
     return notes, fragments
 

@@ -456,7 +456,7 @@ def grounding_problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str
         for note in release_notes(pull)
     )
     # A change's note for its users is its own words too ("the CSS `@property` rule").
-    notes += " ".join(p.fragment for p in pulls if (p.repo, p.number, p.url) in cited)
+    notes += " " + " ".join(p.fragment for p in pulls if (p.repo, p.number, p.url) in cited)
     titles = f"{' '.join(ref.title for ref in digest.references)} {notes}".lower()
     texts = [digest.headline, digest.dek, digest.body, *(a.text for a in digest.action_items)]
     texts += [entry.answer for entry in digest.faq]

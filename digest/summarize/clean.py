@@ -22,7 +22,7 @@ _LINK = re.compile(r"\[([^\]]+)\]\((?:[^()\s]|\([^)]*\))*\)")
 #: A reference-style link, ``[text][label]``: its text stays.
 _REF_LINK = re.compile(r"\[([^\]]+)\]\[[^\]]*\]")
 _TAG = re.compile(r"</?[A-Za-z][^>]*>")
-_CODE_SPAN = re.compile(r"`[^`\n]+`")
+_CODE_SPAN = re.compile(r"`<[^`\n]*>`")
 _INLINE_CC = re.compile(r"\bcc:?\s+@[\w/-]+(?:[\s,]+(?:and\s+)?@[\w/-]+)*", re.I)
 _EMPHASIS = re.compile(r"(\*\*|__|(?<![\w*])\*(?=\S))(.+?)\1")
 _URL = re.compile(r"<?https?://\S+>?")
@@ -133,14 +133,15 @@ def summarize_fragment(fragment: str, title: str) -> str:
     if not said or said <= set(re.findall(r"\w+", title.lower())):
         return ""  # "fix: render `:catch` …", the title again
     first, _, rest = summary.partition(" ")
-    if rest and first.lower().endswith("ed") and (verb := third_person(first)):
+    opens_object = re.match(r"(?:an?|the|support|`)\b|`", rest, re.I) is not None
+    if rest and first.lower().endswith("ed") and opens_object and (verb := third_person(first)):
         return f"It {verb} {rest}"  # "Fixed an LSP crash …", a changelog's voice: "It fixes …"
     return summary[:1].upper() + summary[1:]
 
 
 def _clean(body: str, url_mark: str) -> str:
     text = neutralise(body)
-    if "`<" in text:
+    if "`<" in text:  # only spans that quote a tag: `Vec<T>` is code as it is
         # A tag quoted as code (`<img>`) is named, in angle quotes no browser reads as HTML.
         text = _CODE_SPAN.sub(_angle_quoted, text)
     for pattern, hint in ((_HTML_COMMENT, "<!--"), (_DETAILS, "<"), (_FENCE, "``"), (_IMAGE, "")):

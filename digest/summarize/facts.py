@@ -170,7 +170,8 @@ _DEPRECATION_WARNING = re.compile(r"\bdeprecation (warnings?|notices?|messages?)
 #: a seed or a benchmark ("Stabilize VGF fp16 test") is not one.
 _STABILIZES = re.compile(
     r"^(?:stabili[sz]e[sd]?|graduate[sd]?)\b(?![^\n]*\b(?:tests?|flak\w*|seeds?|ci|benchmark\w*|"
-    r"numerics?|computations?|cache keys?|ordering|output|hash\w*)\b)"
+    r"numerics?|computations?|cache keys?|ordering|output|hash\w*|memory|usage|timings?|builds?|"
+    r"performance|latency|throughput|results?|behaviou?r|names?|ids?)\b)"
     r"|\bout of (?:the )?(?:[\w.]+\.)?(?:experimental|experiments?|preview|unstable|beta|"
     r"nightly|prototype)\b"
     r"|\bfrom (?:the )?(?:experimental|experiments?|prototype)\b[^\n]{0,30}\bto\b"

@@ -504,7 +504,8 @@ def _marked(marker: str, title: str, facts: Facts) -> str:
 #: or says it runs a formatter over the code.
 _STYLE_ONLY = re.compile(
     r"^\s*(?:\U0001f3a8|style(?:\([^)]*\))?!?:|\[(?:style|format|formatting|lint)\])"
-    r"|^(?:re)?format(?:ted|ting)?\b|\b(?:apply|run|ran)\s+(?:ruff|black|prettier|"
+    r"|^(?:re)?format(?:ted|ting)?\s+(?:the\s+)?(?:code(?:base)?|files?|sources?|all|everything)\b"
+    r"|\b(?:apply|run|ran)\s+(?:ruff|black|prettier|"
     r"clang-format|rustfmt|cargo fmt|isort|biome format)\b",
     re.I,
 )

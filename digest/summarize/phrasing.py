@@ -419,6 +419,27 @@ def md_escape(text: str) -> str:
     return "".join(out)
 
 
+#: Adverbs a cut at a comma may leave alone at the end ("…, mainly" before "for OpenAPI").
+_LONE_ADVERBS = frozenset(
+    [
+        "mainly",
+        "mostly",
+        "only",
+        "also",
+        "even",
+        "especially",
+        "notably",
+        "particularly",
+        "primarily",
+        "partly",
+        "largely",
+        "currently",
+        "now",
+        "previously",
+    ]
+)
+
+
 def _tags_named(text: str) -> str:
     """``text`` without HTML tags, but a bare one it names rather than uses ("skip
     unsupported <script> types": no closing tag follows) kept as its name in angle quotes."""
@@ -471,7 +492,7 @@ def fit(text: str, limit: int, phrases_only: bool = False) -> str:
         if (
             lone
             and lone.start() >= limit // 2
-            and (third_person(lone.group(1)) or re.fullmatch(r"[a-z]+ly|even|also", lone[1]))
+            and (third_person(lone.group(1)) or lone[1] in _LONE_ADVERBS)
         ):
             kept = kept[: lone.start()]
         return _trim(kept.split(" "))

@@ -160,7 +160,11 @@ def _newer_releases(stories: Sequence[Story]) -> dict[int, int]:
     version than each release story's, by ``id`` of the story: 0 for the newest."""
     versions: dict[int, tuple[str, str, tuple[int, ...]]] = {}
     for story in stories:
-        if story.kind == "release" and (numbers := version_numbers(story.lead.version)):
+        if (
+            story.kind == "release"
+            and not story.lead.pull.older_line
+            and (numbers := version_numbers(story.lead.version))
+        ):
             package = story.lead.version.rpartition("@")[0]
             versions[id(story)] = (story.repo, package, numbers)
     return {

@@ -41,6 +41,31 @@ MAX_ACTIONS = 5
 # what is already there.
 _CAPABILITY = ADDS | {""}
 _THING_LIMIT = 70
+#: What a file name ends with: a file is neither a function to call nor a module to import.
+_FILE_END = "".join(
+    rf"(?<!\.{ext})"
+    for ext in [
+        "md",
+        "rst",
+        "py",
+        "txt",
+        "json",
+        "yml",
+        "yaml",
+        "toml",
+        "cfg",
+        "lock",
+        "ini",
+        "sh",
+        "cu",
+        "cpp",
+        "cc",
+        "h",
+        "rs",
+        "ts",
+        "js",
+    ]
+)
 
 
 class Action(Struct, frozen=True):
@@ -366,7 +391,7 @@ def _removal(c: _Context) -> Action | None:
         )
         return c.act("Migrate", text, Urgency.IMMEDIATE if urgent else Urgency.PLAN, (c.lead,))
     # "flags", "kernels and APIs": spoken of as they, not it.
-    plural = re.search(r"(?<![su])s$| and ", plain(thing).rstrip("`")) is not None
+    plural = re.search(r"[^suia.'\s]s$| and ", plain(thing).rstrip("`")) is not None
     it, is_ = ("they", "are") if plural else ("it", "is")
     if unstable := _UNSTABLE.search(f"{c.lead.pull.title} {c.lead.facts.place}"):
         # Its own word for it ("prototype", "experimental"): the grounding check reads it.
@@ -390,8 +415,7 @@ def _removal(c: _Context) -> Action | None:
 
 #: A module or package path a user imports: ``torchao.sparsity``, ``torchao/prototype/x``.
 _MODULE = re.compile(
-    r"^`?[a-z_][a-z0-9_]*(?:[./][a-z_][a-z0-9_]*)+(?<!\.cu)(?<!\.cpp)(?<!\.cc)(?<!\.h)(?<!\.py)"
-    r"(?<!\.rs)(?<!\.ts)(?<!\.js)`?(?:,|$| and )|\bmodules?\b"
+    r"^`?[a-z_][a-z0-9_]*(?:[./][a-z_][a-z0-9_]*)+" + _FILE_END + r"`?(?:,|$| and )|\bmodules?\b"
 )
 #: A line of a description that removes something: "* Remove FooConfig", "- Delete `bar`".
 _REMOVES_LINE = re.compile(
@@ -433,7 +457,8 @@ def replacement(body: str) -> str:
 
 _DEPRECATION_NOTICE = re.compile(
     r"\bdeprecation (?:warnings?|notices?|messages?)\b"
-    r"(?:\s+(?:for|on|to|about|when using)\s+(?P<what>`[^`]{1,80}`|[\w.:()-]{2,80}))?",
+    r"(?:\s+(?:for|on|to|about|when using)\s+(?P<what>`[^`]{1,80}`|[A-Za-z_]\w*(?:\.\w+)+"
+    r"|(?-i:[A-Z][a-z0-9]+[A-Z]\w*)))?",
     re.I,
 )
 
@@ -530,20 +555,36 @@ def _stable(c: _Context) -> Action | None:
     return c.act("Plan", text, Urgency.PLAN if c.rank < 2 else Urgency.MONITOR)
 
 
+#: A title that turns something on or off by default: "Enable X by default", "Don't X".
+_TURNED = re.compile(
+    r"^(?:(?P<on>enable[sd]?|turn(?:s|ed)? on|use[sd]?|default to)|(?P<off>disable[sd]?|"
+    r"turn(?:s|ed)? off|do not|don't|no longer|stop))\b",
+    re.I,
+)
+
+
 def _new_default(c: _Context) -> Action | None:
     """A default turned on ("Enable fused QKV by default"): nothing to take up, but what
     users run changes when they update: re-test it."""
     lead = c.lead
     if lead.kind not in ("feature", "perf") or not re.search(r"\bby default\b", lead.pull.title):
         return None
+    turned = _TURNED.match(lead.headline_title)
+    if turned is None:
+        return None  # "Prefetch images by default": what it does says too little
+    state = "off" if turned["off"] else "on"
     thing = _thing(lead)
     thing = re.sub(r"\s*\bby default\b", "", thing).strip()
+    if turned["off"]:
+        thing = plain(lead.headline_title[turned.end() :]).strip()
+        thing = re.sub(r"\s*\bby default\b", "", thing).strip()
     if not thing or thing.startswith(_BY_NUMBER):
         return None
     repo = repo_name(c.story)
     where = "" if c.audience == repo else f" on {c.audience}"
     text = (
-        f"Re-test what you run{where} when you next update {repo}: it turns {thing} on by default"
+        f"Re-test what you run{where} when you next update {repo}: it turns {thing} {state} "
+        "by default"
     )
     return c.act("Re-test", text, Urgency.PLAN if c.rank < 2 else Urgency.MONITOR)
 
@@ -576,8 +617,7 @@ _SETTING = re.compile(
 _SETTING_NAME = re.compile(r"(?<![\w-])--[a-z][\w-]+|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
 _COMMAND = re.compile(r"\b(commands?|subcommands?)\b")
 _CALLABLE = re.compile(
-    r"^`?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?<!\.md)(?<!\.rst)(?<!\.py)(?<!\.txt)(?<!\.json)"
-    r"(?<!\.yaml)(?<!\.yml)(?:\(\))?`?$|^`?[A-Za-z_]\w*\(\)`?$"
+    r"^`?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+" + _FILE_END + r"(?:\(\))?`?$|^`?[A-Za-z_]\w*\(\)`?$"
 )
 
 
@@ -857,7 +897,7 @@ _SYMPTOMS = (
 def _symptom(text: str) -> str:
     """What ``text`` (a fix's title and summary) says users hit (``a panic``), else ``""``."""
     lower = text.lower()
-    return next((said for pattern, said in _SYMPTOMS if re.search(rf"\b{pattern}", lower)), "")
+    return next((said for pattern, said in _SYMPTOMS if re.search(rf"\b(?:{pattern})", lower)), "")
 
 
 def watch_action(item: Item, name: str, changes: int) -> Action:

@@ -106,11 +106,12 @@ class ExtractiveWriter:
         drafted = _Draft(brief).digest()
         # A day is never lost to a check: what breaks a rule is left out, and said in the log.
         digest, notes = mend(drafted, pulls, problems)
-        if digest is drafted and notes:
+        if digest is drafted and notes and any(n.startswith("action item") for n in notes):
             # Leaving parts out left no edition (its one action item broke a rule): the
             # items the facts support give way to the one change to watch.
+            first = [f"gave up the drafted action items: {n}" for n in notes]
             digest, notes = mend(_Draft(brief, watch_only=True).digest(), pulls, problems)
-            notes = [f"action items drafted from the facts broke a rule; {n}" for n in notes]
+            notes = first + notes
         for note in notes:
             _LOG.warning("%s %s: %s", brief.project_slug, brief.date, note)
         return digest
@@ -230,12 +231,13 @@ class _Draft(Struct):
         for stories in _by_repo(leads).values():
             # After a repository's first story, its one-change stories are told together
             # (below); stories whose lead's title reads as no clause are listed as written.
-            # The newest release tells what its notes list; the day's earlier ones are brief.
-            newest = next((s for s in stories if s.kind == "release"), None)
+            # The first release told tells what its notes list (of one package's, the newest:
+            # they are one story); a second release of the repository is brief.
+            first_release = next((s for s in stories if s.kind == "release"), None)
             briefs = [
                 s
                 for s in stories[1:]
-                if (len(members[s]) == 1 and _is_brief(s, s is newest))
+                if (len(members[s]) == 1 and _is_brief(s, s is first_release))
                 or not reads_as_clause(s.lead)
             ]
             for story in [s for s in stories if s not in briefs]:
@@ -406,7 +408,7 @@ class _Draft(Struct):
         # Nor one that says most of what the top story says again ("adds an FP8 attention
         # API and FP8 attention with a patched SDPA path").
         mine = content_words(plain(phrase_of(told_item(top)).predicate()))
-        said = [s for s in said if not _mostly_said(s, mine)]
+        said = [s for s in said if not _largely_repeats(s, mine)]
         others = [s for s in said if s.repo != top.repo] or said
         # A headline may open with a lower-case name ("uv adds …"): it is a title, not a
         # sentence of the body, and pages set it in capitals.
@@ -620,7 +622,7 @@ _POINTS_AHEAD = re.compile(
 )
 
 
-def _mostly_said(story: Story, words: set[str]) -> bool:
+def _largely_repeats(story: Story, words: set[str]) -> bool:
     """True when two in five or more of the content words of ``story``'s clause (hyphened
     words taken apart) are in ``words``."""
     own = _parts(content_words(plain(phrase_of(told_item(story)).predicate())))
