@@ -550,7 +550,7 @@ def test_an_only_action_item_that_breaks_a_rule_gives_way_to_the_change_to_watch
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from digest.summarize.extractive import writer
-    from digest.summarize.extractive.actions import Action
+    from digest.summarize.extractive.drafting import Action
 
     pull = make_pull("Add a launch countdown to the pad")
     invented = Action("Plan", "Plan the zorblax quux frobnication", Urgency.PLAN, (), pull.repo)

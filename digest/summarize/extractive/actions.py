@@ -10,160 +10,44 @@ open with the same verb, so none repeats another's template.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-
-from msgspec import Struct
+from collections.abc import Sequence
 
 from digest.models import Urgency
 from digest.summarize.base import Item, Story
 from digest.summarize.classify import GRAVE, ROUTINE_KINDS, SEVERE
+from digest.summarize.extractive.drafting import (
+    BY_NUMBER,
+    FILE_END,
+    Action,
+    Context,
+    Recipe,
+    thing_of,
+)
+from digest.summarize.extractive.takeup import (
+    SETTING,
+    described,
+    feature,
+    named,
+    new_default,
+    stable,
+    support,
+)
 from digest.summarize.kinds import marked_breaking
 from digest.summarize.phrasing import fit, lower_first, parse_title, plain, say_count
 from digest.summarize.releases import ReleaseNote, notable_notes, notes_carry, release_notes
-from digest.summarize.sentences import retell, stands_alone
 from digest.summarize.stories import (
-    ADDS,
-    area_of,
     bumps_version,
     older_line_of,
     phrase_of,
     removes,
     repo_name,
     reverted_title,
-    subject,
-    taken_back,
     tidy,
 )
-from digest.summarize.verbs import NON_VERB_OPENERS
 
 MAX_ACTIONS = 5
-# Verbs that bring something new to try (or a noun-phrase title: ""); other verbs change
-# what is already there.
-_CAPABILITY = ADDS | {""}
-_THING_LIMIT = 70
-#: What a file name ends with: a file is neither a function to call nor a module to import.
-_FILE_END = "".join(
-    rf"(?<!\.{ext})"
-    for ext in [
-        "md",
-        "rst",
-        "py",
-        "txt",
-        "json",
-        "yml",
-        "yaml",
-        "toml",
-        "cfg",
-        "lock",
-        "ini",
-        "sh",
-        "cu",
-        "cpp",
-        "cc",
-        "h",
-        "rs",
-        "ts",
-        "js",
-    ]
-)
-
-
-class Action(Struct, frozen=True):
-    """A drafted action item: its text, urgency, and the story items it rests on."""
-
-    verb: str
-    text: str
-    urgency: Urgency
-    items: tuple[Item, ...]
-    repo: str
-
-
-Recipe = Callable[["_Context"], Action | None]
-
-
-class _Context(Struct, frozen=True):
-    story: Story
-    items: tuple[Item, ...]
-    rank: int
-    #: The version the story's repository released that day ("" for none): a fix merged
-    #: before it ships in it.
-    released: str = ""
-    #: The pull requests that release's notes link (None: it has no notes to tell).
-    carried: frozenset[int] | None = None
-
-    @property
-    def lead(self) -> Item:
-        return self.story.lead
-
-    def act(self, verb: str, text: str, urgency: Urgency, items: tuple[Item, ...] = ()) -> Action:
-        """An :class:`Action` of this story resting on ``items`` (default: its cited ones)."""
-        return Action(verb, text, urgency, items or self.items, self.story.repo)
-
-    @property
-    def audience(self) -> str:
-        """What the story's users use: ``the NXP backend``, ``backends/vulkan/``, a repo."""
-        return self.audience_of(self.lead)
-
-    def audience_of(self, item: Item) -> str:
-        """Who uses what ``item`` changed: the story's named area (a backend, a tool), else
-        a package a user installs by name, else the repository: never an internal folder."""
-        named = area_of(self.story)
-        place = item.facts.place.split("/")
-        package = ""
-        if len(place) == 2 and place[0] in _USER_PACKAGE_DIRS:
-            package = f"the {place[1]} {_USER_PACKAGE_DIRS[place[0]]}"
-        if package and (not named or named.lower() in place[1].lower()):
-            return package  # "legacy", the scope, is the plugin-legacy package users install
-        return named or repo_name(self.story)
-
-    @property
-    def thing(self) -> str:
-        """What the lead change is about, shortened and never the whole title."""
-        return _thing(self.lead)
-
-    def clause_of(self, item: Item, otherwise: str) -> str:
-        """``item`` told as a plain clause with the story's subject, in lower case.
-
-        A title that is not an action (``Q4k/Q6k improvements``) would only be repeated,
-        so ``otherwise`` is said instead.
-        """
-        phrase = phrase_of(item)
-        if not phrase.verb or tidy(item.headline_title).lower() in phrase.predicate().lower():
-            return otherwise  # the title said again, whole: an action item never repeats one
-        return plain(phrase.clause(subject(self.story, initial=False)))
-
-
 #: A development or pre-release version a branch carries ("1.3.0a0", "0.5.0.dev0").
 _PRE_RELEASE = re.compile(r"\d[-.]?(a|alpha|b|beta|dev|rc)\.?\d*$", re.I)
-#: Folders whose sub-folders are packages users install themselves (a workspace's crates are
-#: mostly the tool's own internals: "the ruff_python_parser crate" helps no reader).
-_USER_PACKAGE_DIRS = {"packages": "package", "plugins": "plugin"}
-
-
-def _thing(item: Item) -> str:
-    """What ``item`` is about, as a noun phrase of at most 70 characters that is never its
-    whole title: by its number when only a cut mid-phrase would do that ("pull request
-    #20911", not "channels last more" for "Channels last more ops")."""
-    phrase = phrase_of(item)
-    title = plain(tidy(item.headline_title))
-    if item.kind == "revert":
-        title = plain(reverted_title(item))
-        phrase = parse_title(title)
-    thing = plain(phrase.thing()).split("; ", 1)[0]  # "X; also Y": the first clause names it
-    # Never the whole title, not even after "the change to".
-    if title.lower() in thing.lower():
-        thing = fit(thing, min(_THING_LIMIT, len(thing) - 1), phrases_only=True)
-    else:
-        thing = fit(thing, _THING_LIMIT)
-    if item.kind == "revert":
-        if not thing:
-            return f"what {_BY_NUMBER}{item.pull.number} reverts"
-        return taken_back(phrase.verb, thing)
-    return thing or f"{_BY_NUMBER}{item.pull.number}"
-
-
-#: How an action names a change whose title says nothing shorter than itself.
-_BY_NUMBER = "pull request #"
 
 
 def _removes(item: Item) -> bool:
@@ -185,7 +69,7 @@ def _package_alone(item: Item) -> bool:
     return bool(item.version) and not item.version_number and "@" not in item.version
 
 
-def _release(c: _Context) -> Action | None:
+def _release(c: Context) -> Action | None:
     if c.lead.kind != "release":
         return None
     if notes := release_notes(c.lead.pull):
@@ -208,7 +92,7 @@ def _release(c: _Context) -> Action | None:
     return c.act("Read" if not bumps_version(c.lead) else "Plan", text, Urgency.PLAN, (c.lead,))
 
 
-def _release_by_notes(c: _Context, notes: Sequence[ReleaseNote]) -> Action:
+def _release_by_notes(c: Context, notes: Sequence[ReleaseNote]) -> Action:
     """Upgrade to the release, for the entry of its notes users most need: check the code
     first for a breaking change, upgrade soon for a security or grave fix, try a pre-release
     on a branch."""
@@ -263,7 +147,7 @@ _TOOLCHAIN = re.compile(
 )
 
 
-def _requirement(c: _Context) -> Action | None:
+def _requirement(c: Context) -> Action | None:
     for item in c.items:
         need = item.facts.requirement
         if need is not None and _TOOLCHAIN.match(need.name.strip()):
@@ -300,14 +184,14 @@ def breaking_note(body: str) -> str:
     return fit(first, 180, phrases_only=True)
 
 
-def _breaking(c: _Context) -> Action | None:
+def _breaking(c: Context) -> Action | None:
     """A breaking change its description explains: check your code against what it says."""
     if c.lead.kind != "breaking":
         return None
     note = breaking_note(c.lead.pull.body)
     if not note and marked_breaking(c.lead.pull) and not c.lead.facts.removes:
         # Marked breaking and no more said: what it changes is what to check.
-        told = c.clause_of(c.lead, f"{_BY_NUMBER}{c.lead.pull.number} changes it")
+        told = c.clause_of(c.lead, f"{BY_NUMBER}{c.lead.pull.number} changes it")
         return c.act(
             "Check",
             f"Check what you build on {c.audience} before you next upgrade "
@@ -351,7 +235,7 @@ _PLATFORM_NAMES = {
 }
 
 
-def _platform_dropped(c: _Context) -> Action | None:
+def _platform_dropped(c: Context) -> Action | None:
     """A dropped platform or version: move to a newer one before the next upgrade."""
     match = _DROPS_PLATFORM.match(plain(c.lead.headline_title))
     if match is None or c.lead.kind not in ("breaking", "refactor", "chore", "build"):
@@ -373,7 +257,7 @@ def _platform_dropped(c: _Context) -> Action | None:
     return c.act("Move", text, Urgency.PLAN, (c.lead,))
 
 
-def _removal(c: _Context) -> Action | None:
+def _removal(c: Context) -> Action | None:
     facts = c.lead.facts
     if c.lead.kind != "breaking" or not facts.removes:
         return None
@@ -403,7 +287,7 @@ def _removal(c: _Context) -> Action | None:
     else:
         why = f"the next {repo} release no longer has {'them' if plural else 'it'}"
     # How a user stops depending on it: by what it is.
-    if _SETTING.search(thing):
+    if SETTING.search(thing):
         verb, step = "Stop", f"Stop setting {thing} in your {repo} settings and calls"
     elif _MODULE.search(thing):
         verb, step = "Stop", f"Stop importing {thing}"
@@ -415,7 +299,7 @@ def _removal(c: _Context) -> Action | None:
 
 #: A module or package path a user imports: ``torchao.sparsity``, ``torchao/prototype/x``.
 _MODULE = re.compile(
-    r"^`?[a-z_][a-z0-9_]*(?:[./][a-z_][a-z0-9_]*)+" + _FILE_END + r"`?(?:,|$| and )|\bmodules?\b"
+    r"^`?[a-z_][a-z0-9_]*(?:[./][a-z_][a-z0-9_]*)+" + FILE_END + r"`?(?:,|$| and )|\bmodules?\b"
 )
 #: A line of a description that removes something: "* Remove FooConfig", "- Delete `bar`".
 _REMOVES_LINE = re.compile(
@@ -463,7 +347,7 @@ _DEPRECATION_NOTICE = re.compile(
 )
 
 
-def _deprecation(c: _Context) -> Action | None:
+def _deprecation(c: Context) -> Action | None:
     if c.lead.kind != "breaking" or not c.lead.facts.deprecates:
         return None
     # "Add deprecation warning for `X`": what is deprecated is X, not the warning.
@@ -477,7 +361,7 @@ def _deprecation(c: _Context) -> Action | None:
     )
 
 
-def _speed(c: _Context) -> Action | None:
+def _speed(c: Context) -> Action | None:
     item = next((i for i in c.items if i.facts.speed_claim), None)
     if item is None:
         return None
@@ -497,7 +381,7 @@ _QUOTED_TITLE = re.compile(r"[\"\u201c][^\"\u201d]*[\"\u201d]")
 _MENDS = re.compile(r"\b(to fix|fix(es|ing)?|regressions?|hangs?|crash\w*|deadlocks?)\b", re.I)
 
 
-def _revert(c: _Context) -> Action | None:
+def _revert(c: Context) -> Action | None:
     item = next((i for i in c.items if i.kind == "revert"), None)
     if item is None or not item.code_lines:
         return None  # a revert of tests, CI or docs: nothing users build on came back out
@@ -505,245 +389,31 @@ def _revert(c: _Context) -> Action | None:
         return None  # "revert #7757 to fix a regression": the revert is the fix to take
     if _removes(item):
         text = (
-            f"Hold off on moving away from {_thing(item)} in {c.audience_of(item)}: its "
+            f"Hold off on moving away from {thing_of(item)} in {c.audience_of(item)}: its "
             "removal was reverted, so wait until it lands again"
         )
     else:
         text = (
-            f"Hold off on building on {_thing(item)} in {c.audience_of(item)}: it was "
+            f"Hold off on building on {thing_of(item)} in {c.audience_of(item)}: it was "
             "reverted, so wait until it lands again"
         )
     return c.act("Hold", text, Urgency.MONITOR, (item,))
 
 
-def _reland(c: _Context) -> Action | None:
+def _reland(c: Context) -> Action | None:
     item = next((i for i in c.items[:2] if i.kind == "reland"), None)
     if item is None:
         return None
     return c.act(
         "Re-test",
-        f"Re-test what you run on {c.audience_of(item)} with {_thing(item)}: it is back "
+        f"Re-test what you run on {c.audience_of(item)} with {thing_of(item)}: it is back "
         "after an earlier revert",
         Urgency.PLAN,
         (item,),
     )
 
 
-def _support(c: _Context) -> Action | None:
-    supporting = tuple(i for i in c.items if i.kind == "feature" and i.facts.new_support)
-    if c.lead.kind != "feature" or not supporting:
-        return None
-    lead = supporting[0]
-    if _thing(lead).startswith(_BY_NUMBER):
-        return None  # "Try pull request #7992" tells a reader nothing to try
-    verb, text = _try_it(c, lead)
-    return c.act(verb, text, Urgency.PLAN if c.rank < 2 else Urgency.MONITOR, supporting)
-
-
-def _stable(c: _Context) -> Action | None:
-    """A feature made stable: adopt it, or drop the opt-in it needed, with the next release."""
-    lead = c.lead
-    if lead.kind != "feature" or not lead.facts.stabilizes:
-        return None
-    thing = _thing(lead)
-    if thing.startswith(_BY_NUMBER) or len(thing.split()) > 8:
-        return None
-    text = (
-        f"Plan to adopt {thing}, or drop the preview or unstable opt-in you use it with, "
-        f"when the next {repo_name(c.story)} release is out: it is stable on the main branch now"
-    )
-    return c.act("Plan", text, Urgency.PLAN if c.rank < 2 else Urgency.MONITOR)
-
-
-#: A title that turns something on or off by default: "Enable X by default", "Don't X".
-_TURNED = re.compile(
-    r"^(?:(?P<on>enable[sd]?|turn(?:s|ed)? on|use[sd]?|default to)|(?P<off>disable[sd]?|"
-    r"turn(?:s|ed)? off|do not|don't|no longer|stop))\b",
-    re.I,
-)
-
-
-def _new_default(c: _Context) -> Action | None:
-    """A default turned on ("Enable fused QKV by default"): nothing to take up, but what
-    users run changes when they update: re-test it."""
-    lead = c.lead
-    if lead.kind not in ("feature", "perf") or not re.search(r"\bby default\b", lead.pull.title):
-        return None
-    turned = _TURNED.match(lead.headline_title)
-    if turned is None:
-        return None  # "Prefetch images by default": what it does says too little
-    state = "off" if turned["off"] else "on"
-    thing = _thing(lead)
-    thing = re.sub(r"\s*\bby default\b", "", thing).strip()
-    if turned["off"]:
-        thing = plain(lead.headline_title[turned.end() :]).strip()
-        thing = re.sub(r"\s*\bby default\b", "", thing).strip()
-    if not thing or thing.startswith(_BY_NUMBER):
-        return None
-    repo = repo_name(c.story)
-    where = "" if c.audience == repo else f" on {c.audience}"
-    text = (
-        f"Re-test what you run{where} when you next update {repo}: it turns {thing} {state} "
-        "by default"
-    )
-    return c.act("Re-test", text, Urgency.PLAN if c.rank < 2 else Urgency.MONITOR)
-
-
-def _new(item: Item) -> bool:
-    """True when ``item``'s title says it brings something new (``Add X``, ``X support``)."""
-    phrase = phrase_of(item)
-    return phrase.verb in _CAPABILITY and not phrase.instruction
-
-
-def _feature(c: _Context) -> Action | None:
-    """A new capability users call by name (an API, a flag, an option): try it. A feature
-    without a name a user could type is news, not an instruction."""
-    lead = c.lead
-    if lead.kind not in ("feature", "reland") or not _new(lead) or not _named(lead):
-        return None
-    if c.thing.startswith(_BY_NUMBER):
-        return None  # "Try pull request #7992" tells a reader nothing to try
-    verb, text = _try_it(c, lead)
-    return c.act(verb, text, Urgency.PLAN if c.rank < 2 else Urgency.MONITOR)
-
-
-#: What a new thing is, by its title and name, and how a user takes it up: a lint rule is
-#: enabled, a setting set, a command run, a function called; anything else tried.
-_RULE = re.compile(r"\brules?\b|^`?(?:no|use)[A-Z]\w+`?$")
-_SETTING = re.compile(
-    r"\b(options?|flags?|settings?|environment variables?|env vars?|config(?:uration)? keys?)\b"
-    r"|(?<![\w-])--[a-z][\w-]+|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b"
-)
-_SETTING_NAME = re.compile(r"(?<![\w-])--[a-z][\w-]+|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
-_COMMAND = re.compile(r"\b(commands?|subcommands?)\b")
-_CALLABLE = re.compile(
-    r"^`?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+" + _FILE_END + r"(?:\(\))?`?$|^`?[A-Za-z_]\w*\(\)`?$"
-)
-
-
-def _try_it(c: _Context, item: Item) -> tuple[str, str]:
-    """How a user takes up the new thing ``item`` adds, and why now: (verb, text)."""
-    thing = _thing(item)
-    title = f"{item.pull.title} {thing}"
-    why = _why_new(item)
-    repo = repo_name(c.story)
-    if re.match(r"(on|for|in|to|via|with|at)\b", thing) and item.area:
-        # "float8: enable on ROCm": what is new is float8 on ROCm.
-        return "Try", f"Try {item.area} {thing} in {c.audience}: {why}"
-    if _RULE.search(title) or _RULE.search(thing):
-        rule = thing if re.search(r"\brules?\b", thing) else f"{thing} rule"
-        return "Enable", f"Enable {_the_new(rule)} in your {repo} configuration: {why}"
-    # A setting is what is new only when the thing added is one ("an environment variable
-    # for X", "`--dry-run` flag"), not "TOML examples to `--config` help text".
-    head = re.split(r" (?:to|in|for|on|of) (?!`?[A-Z][A-Z0-9]*_)", thing, maxsplit=1)[0]
-    if _SETTING.search(head):
-        named = _SETTING_NAME.search(plain(thing))
-        setting = named[0] if named else _the_new(thing)
-        return "Set", f"Set {setting} where you run {c.audience} to use it: {why}"
-    if _COMMAND.search(title):
-        return "Run", f"Run {_the_new(thing)} from {c.audience}: {why}"
-    if _CALLABLE.match(thing):
-        return "Call", f"Call {thing} in code that uses {c.audience}: {why}"
-    return "Try", f"Try {_the_new(thing)} in {c.audience}: {why}"
-
-
-#: What a user types: a code span, a call, a flag, a dotted or snake_case name, CamelCase.
-_NAMED = re.compile(
-    r"`[^`]+`|\b\w+\(\)|(?<!\w)--?[a-z][\w-]+|\b[A-Za-z_]\w*\.[A-Za-z_]\w+|\b[a-z]+_[a-z0-9_]+"
-    r"|\b[A-Z][a-z]+[A-Z]\w*"
-)
-
-
-def _named(item: Item) -> bool:
-    """True when ``item``'s title names something a user calls or sets."""
-    return bool(item.facts.names) or bool(_NAMED.search(item.headline_title))
-
-
-def described(item: Item) -> str:
-    """What ``item``'s description says it does, in its first sentence that stands alone
-    for a reader (plain, lower-cased first letter, at most 160 characters), or ``""``."""
-    title = plain(tidy(item.headline_title)).lower()
-    for sentence in retell(item.summary):
-        said = plain(sentence)
-        if (
-            stands_alone(said)
-            and len(said) <= 160
-            and said.lower() != title
-            and _SAYS_WHAT_IT_DOES.search(said)
-            and not _NOT_YET.search(said)
-        ):
-            return lower_first(said)
-    return ""
-
-
-#: A sentence that says what a change lets users do: "This enables users to move imports",
-#: "Adds a flag that …", "X can now …".
-_SAYS_WHAT_IT_DOES = re.compile(
-    r"\b(enables?|allows?|lets|makes it possible|can now|now (supports?|works?|accepts?|"
-    r"handles?|returns?|reports?|runs?))\b|^(adds|supports|introduces|exposes|implements)\b",
-    re.I,
-)
-#: What a description says is still to come or outside the change.
-_NOT_YET = re.compile(r"\b(later|future|upcoming|follow-?ups?|not yet|eventually|todo)\b", re.I)
-
-
-def _why_new(item: Item) -> str:
-    """Why trying ``item`` is worth it now: what its description says it does, else where it
-    shows how (an example or a page of documentation it adds), else its facts."""
-    if said := described(item):
-        return f"{said}, on the main branch for the next release"
-    if shown := _shown_in(item):
-        return f"{shown} shows how, on the main branch for the next release"
-    what = "a new public API" if item.facts.api_change else "new"
-    # Tested already: something to rely on. No tests found says nothing (they may live where
-    # no path tells).
-    tested = ", with tests," if _tested(item) else ""
-    return f"it is {what} on the main branch{tested} for the next release"
-
-
-def _tested(item: Item) -> bool:
-    """True when ``item`` adds or extends tests (a test file it grows)."""
-    return any(
-        (f.additions or 0) > 0
-        and re.search(
-            r"(^|/)(tests?|testing|mdtests?|specs?|__tests__)/|(^|/)test_|_test\.|\.(test|spec)\."
-            r"|\.snap$",
-            f.path,
-        )
-        for f in item.pull.files
-    )
-
-
-def _shown_in(item: Item) -> str:
-    """The example, else the documentation page, ``item`` adds or extends (``the example
-    examples/fp8_attention.py``), or ``""``."""
-    grown = [f.path for f in item.pull.files if (f.additions or 0) > (f.deletions or 0)]
-    for path in grown:
-        example = re.search(r"(^|/)examples?/", path, re.I) and re.search(
-            r"\.(py|rs|ts|js|cpp|ipynb)$", path
-        )
-        if example and not path.endswith("__init__.py"):
-            return f"the example {path}"
-    for path in grown:
-        if re.search(r"(^|/)docs?/", path, re.I) and re.search(r"\.(md|rst|mdx)$", path):
-            return f"the page {path}"
-    return ""
-
-
-def _the_new(thing: str) -> str:
-    """``thing`` as the new thing it is: ``an abort mode`` -> ``the new abort mode``;
-    ``initial X`` -> ``the initial X``; ``the X`` as it is."""
-    first, _, rest = thing.partition(" ")
-    if thing.startswith(_BY_NUMBER):
-        return thing
-    if first in ("a", "an") and rest:
-        return f"the new {rest}"
-    if first == "the":
-        return thing
-    return f"the {thing}" if first in NON_VERB_OPENERS else f"the new {thing}"
-
-
-def _fix(c: _Context) -> Action | None:
+def _fix(c: Context) -> Action | None:
     """A fix of what users hit (a crash, a wrong result, a hang): re-test where it was."""
     if c.lead.kind != "fix" or not SEVERE.search(f"{c.lead.pull.title}\n{c.lead.summary}"):
         return None
@@ -788,13 +458,13 @@ _RECIPES: tuple[Recipe, ...] = (
     _removal,
     _deprecation,
     _requirement,
-    _stable,
+    stable,
     _revert,
     _reland,
     _speed,
-    _new_default,
-    _support,
-    _feature,
+    new_default,
+    support,
+    feature,
     _fix,
 )
 
@@ -806,7 +476,7 @@ _STRONG_RECIPES = (
     _removal,
     _deprecation,
     _requirement,
-    _stable,
+    stable,
     _revert,
     _speed,
 )
@@ -840,7 +510,7 @@ def draft_actions(
         if len(actions) >= MAX_ACTIONS:
             break
         items = members.get(story) or (story.lead,)
-        context = _Context(
+        context = Context(
             story=story,
             items=tuple(items),
             rank=rank,
@@ -911,14 +581,14 @@ def watch_action(item: Item, name: str, changes: int) -> Action:
         why = f"it fixes {symptom} users may have hit"
     elif item.kind == "feature" and item.facts.names:
         why = f"it adds {plain(item.facts.names[0])}, which users can call"
-    elif item.kind == "feature" and not _named(item):
+    elif item.kind == "feature" and not named(item):
         why = "it changes what the next release does"  # nothing named a user could call
     among = "the day's one change" if changes == 1 else f"the day's {say_count(changes, 'change')}"
     phrase = phrase_of(item)
     said = plain(phrase.predicate())
     if not phrase.verb or plain(tidy(item.headline_title)).lower() in said.lower():
-        thing = _thing(item)  # never the title again, whole
-        said = f"is {thing}" if thing.startswith(_BY_NUMBER) else f"is about {thing}"
+        thing = thing_of(item)  # never the title again, whole
+        said = f"is {thing}" if thing.startswith(BY_NUMBER) else f"is about {thing}"
     if item.kind in ROUTINE_KINDS and item.kind != "refactor":
         # Documentation, tests and upkeep only: say so, rather than make one of them news.
         text = (

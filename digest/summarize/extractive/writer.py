@@ -24,7 +24,8 @@ from digest.summarize.checks import (
 )
 from digest.summarize.classify import ROUTINE_KINDS
 from digest.summarize.clean import in_short
-from digest.summarize.extractive.actions import Action, draft_actions, watch_action
+from digest.summarize.extractive.actions import draft_actions, watch_action
+from digest.summarize.extractive.drafting import Action
 from digest.summarize.extractive.mend import mend
 from digest.summarize.kinds import marked_breaking
 from digest.summarize.naming import opens_with_area, opens_with_name

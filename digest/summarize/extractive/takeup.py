@@ -1,0 +1,235 @@
+"""Action items for something new: how a user takes it up (enable a rule, set a
+variable, run a command, call a function, try it), and why now."""
+
+from __future__ import annotations
+
+import re
+
+from digest.models import Urgency
+from digest.summarize.base import Item
+from digest.summarize.extractive.drafting import (
+    BY_NUMBER,
+    CAPABILITY,
+    FILE_END,
+    Action,
+    Context,
+    thing_of,
+)
+from digest.summarize.phrasing import lower_first, plain
+from digest.summarize.sentences import retell, stands_alone
+from digest.summarize.stories import phrase_of, repo_name, tidy
+from digest.summarize.verbs import NON_VERB_OPENERS
+
+
+def support(c: Context) -> Action | None:
+    supporting = tuple(i for i in c.items if i.kind == "feature" and i.facts.new_support)
+    if c.lead.kind != "feature" or not supporting:
+        return None
+    lead = supporting[0]
+    if thing_of(lead).startswith(BY_NUMBER):
+        return None  # "Try pull request #7992" tells a reader nothing to try
+    verb, text = _try_it(c, lead)
+    return c.act(verb, text, Urgency.PLAN if c.rank < 2 else Urgency.MONITOR, supporting)
+
+
+def stable(c: Context) -> Action | None:
+    """A feature made stable: adopt it, or drop the opt-in it needed, with the next release."""
+    lead = c.lead
+    if lead.kind != "feature" or not lead.facts.stabilizes:
+        return None
+    thing = thing_of(lead)
+    if thing.startswith(BY_NUMBER) or len(thing.split()) > 8:
+        return None
+    text = (
+        f"Plan to adopt {thing}, or drop the preview or unstable opt-in you use it with, "
+        f"when the next {repo_name(c.story)} release is out: it is stable on the main branch now"
+    )
+    return c.act("Plan", text, Urgency.PLAN if c.rank < 2 else Urgency.MONITOR)
+
+
+#: A title that turns something on or off by default: "Enable X by default", "Don't X".
+_TURNED = re.compile(
+    r"^(?:(?P<on>enable[sd]?|turn(?:s|ed)? on|use[sd]?|default to)|(?P<off>disable[sd]?|"
+    r"turn(?:s|ed)? off|do not|don't|no longer|stop))\b",
+    re.I,
+)
+
+
+def new_default(c: Context) -> Action | None:
+    """A default turned on ("Enable fused QKV by default"): nothing to take up, but what
+    users run changes when they update: re-test it."""
+    lead = c.lead
+    if lead.kind not in ("feature", "perf") or not re.search(r"\bby default\b", lead.pull.title):
+        return None
+    turned = _TURNED.match(lead.headline_title)
+    if turned is None:
+        return None  # "Prefetch images by default": what it does says too little
+    state = "off" if turned["off"] else "on"
+    thing = thing_of(lead)
+    thing = re.sub(r"\s*\bby default\b", "", thing).strip()
+    if turned["off"]:
+        thing = plain(lead.headline_title[turned.end() :]).strip()
+        thing = re.sub(r"\s*\bby default\b", "", thing).strip()
+    if not thing or thing.startswith(BY_NUMBER):
+        return None
+    repo = repo_name(c.story)
+    where = "" if c.audience == repo else f" on {c.audience}"
+    text = (
+        f"Re-test what you run{where} when you next update {repo}: it turns {thing} {state} "
+        "by default"
+    )
+    return c.act("Re-test", text, Urgency.PLAN if c.rank < 2 else Urgency.MONITOR)
+
+
+def _new(item: Item) -> bool:
+    """True when ``item``'s title says it brings something new (``Add X``, ``X support``)."""
+    phrase = phrase_of(item)
+    return phrase.verb in CAPABILITY and not phrase.instruction
+
+
+def feature(c: Context) -> Action | None:
+    """A new capability users call by name (an API, a flag, an option): try it. A feature
+    without a name a user could type is news, not an instruction."""
+    lead = c.lead
+    if lead.kind not in ("feature", "reland") or not _new(lead) or not named(lead):
+        return None
+    if c.thing.startswith(BY_NUMBER):
+        return None  # "Try pull request #7992" tells a reader nothing to try
+    verb, text = _try_it(c, lead)
+    return c.act(verb, text, Urgency.PLAN if c.rank < 2 else Urgency.MONITOR)
+
+
+#: What a new thing is, by its title and name, and how a user takes it up: a lint rule is
+#: enabled, a setting set, a command run, a function called; anything else tried.
+_RULE = re.compile(r"\brules?\b|^`?(?:no|use)[A-Z]\w+`?$")
+SETTING = re.compile(
+    r"\b(options?|flags?|settings?|environment variables?|env vars?|config(?:uration)? keys?)\b"
+    r"|(?<![\w-])--[a-z][\w-]+|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b"
+)
+_SETTING_NAME = re.compile(r"(?<![\w-])--[a-z][\w-]+|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
+_COMMAND = re.compile(r"\b(commands?|subcommands?)\b")
+_CALLABLE = re.compile(
+    r"^`?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+" + FILE_END + r"(?:\(\))?`?$|^`?[A-Za-z_]\w*\(\)`?$"
+)
+
+
+def _try_it(c: Context, item: Item) -> tuple[str, str]:
+    """How a user takes up the new thing ``item`` adds, and why now: (verb, text)."""
+    thing = thing_of(item)
+    title = f"{item.pull.title} {thing}"
+    why = _why_new(item)
+    repo = repo_name(c.story)
+    if re.match(r"(on|for|in|to|via|with|at)\b", thing) and item.area:
+        # "float8: enable on ROCm": what is new is float8 on ROCm.
+        return "Try", f"Try {item.area} {thing} in {c.audience}: {why}"
+    if _RULE.search(title) or _RULE.search(thing):
+        rule = thing if re.search(r"\brules?\b", thing) else f"{thing} rule"
+        return "Enable", f"Enable {the_new(rule)} in your {repo} configuration: {why}"
+    # A setting is what is new only when the thing added is one ("an environment variable
+    # for X", "`--dry-run` flag"), not "TOML examples to `--config` help text".
+    head = re.split(r" (?:to|in|for|on|of) (?!`?[A-Z][A-Z0-9]*_)", thing, maxsplit=1)[0]
+    if SETTING.search(head):
+        named = _SETTING_NAME.search(plain(thing))
+        setting = named[0] if named else the_new(thing)
+        return "Set", f"Set {setting} where you run {c.audience} to use it: {why}"
+    if _COMMAND.search(title):
+        return "Run", f"Run {the_new(thing)} from {c.audience}: {why}"
+    if _CALLABLE.match(thing):
+        return "Call", f"Call {thing} in code that uses {c.audience}: {why}"
+    return "Try", f"Try {the_new(thing)} in {c.audience}: {why}"
+
+
+#: What a user types: a code span, a call, a flag, a dotted or snake_case name, CamelCase.
+_NAMED = re.compile(
+    r"`[^`]+`|\b\w+\(\)|(?<!\w)--?[a-z][\w-]+|\b[A-Za-z_]\w*\.[A-Za-z_]\w+|\b[a-z]+_[a-z0-9_]+"
+    r"|\b[A-Z][a-z]+[A-Z]\w*"
+)
+
+
+def named(item: Item) -> bool:
+    """True when ``item``'s title names something a user calls or sets."""
+    return bool(item.facts.names) or bool(_NAMED.search(item.headline_title))
+
+
+def described(item: Item) -> str:
+    """What ``item``'s description says it does, in its first sentence that stands alone
+    for a reader (plain, lower-cased first letter, at most 160 characters), or ``""``."""
+    title = plain(tidy(item.headline_title)).lower()
+    for sentence in retell(item.summary):
+        said = plain(sentence)
+        if (
+            stands_alone(said)
+            and len(said) <= 160
+            and said.lower() != title
+            and _SAYS_WHAT_IT_DOES.search(said)
+            and not _NOT_YET.search(said)
+        ):
+            return lower_first(said)
+    return ""
+
+
+#: A sentence that says what a change lets users do: "This enables users to move imports",
+#: "Adds a flag that …", "X can now …".
+_SAYS_WHAT_IT_DOES = re.compile(
+    r"\b(enables?|allows?|lets|makes it possible|can now|now (supports?|works?|accepts?|"
+    r"handles?|returns?|reports?|runs?))\b|^(adds|supports|introduces|exposes|implements)\b",
+    re.I,
+)
+#: What a description says is still to come or outside the change.
+_NOT_YET = re.compile(r"\b(later|future|upcoming|follow-?ups?|not yet|eventually|todo)\b", re.I)
+
+
+def _why_new(item: Item) -> str:
+    """Why trying ``item`` is worth it now: what its description says it does, else where it
+    shows how (an example or a page of documentation it adds), else its facts."""
+    if said := described(item):
+        return f"{said}, on the main branch for the next release"
+    if shown := _shown_in(item):
+        return f"{shown} shows how, on the main branch for the next release"
+    what = "a new public API" if item.facts.api_change else "new"
+    # Tested already: something to rely on. No tests found says nothing (they may live where
+    # no path tells).
+    tested = ", with tests," if _tested(item) else ""
+    return f"it is {what} on the main branch{tested} for the next release"
+
+
+def _tested(item: Item) -> bool:
+    """True when ``item`` adds or extends tests (a test file it grows)."""
+    return any(
+        (f.additions or 0) > 0
+        and re.search(
+            r"(^|/)(tests?|testing|mdtests?|specs?|__tests__)/|(^|/)test_|_test\.|\.(test|spec)\."
+            r"|\.snap$",
+            f.path,
+        )
+        for f in item.pull.files
+    )
+
+
+def _shown_in(item: Item) -> str:
+    """The example, else the documentation page, ``item`` adds or extends (``the example
+    examples/fp8_attention.py``), or ``""``."""
+    grown = [f.path for f in item.pull.files if (f.additions or 0) > (f.deletions or 0)]
+    for path in grown:
+        example = re.search(r"(^|/)examples?/", path, re.I) and re.search(
+            r"\.(py|rs|ts|js|cpp|ipynb)$", path
+        )
+        if example and not path.endswith("__init__.py"):
+            return f"the example {path}"
+    for path in grown:
+        if re.search(r"(^|/)docs?/", path, re.I) and re.search(r"\.(md|rst|mdx)$", path):
+            return f"the page {path}"
+    return ""
+
+
+def the_new(thing: str) -> str:
+    """``thing`` as the new thing it is: ``an abort mode`` -> ``the new abort mode``;
+    ``initial X`` -> ``the initial X``; ``the X`` as it is."""
+    first, _, rest = thing.partition(" ")
+    if thing.startswith(BY_NUMBER):
+        return thing
+    if first in ("a", "an") and rest:
+        return f"the new {rest}"
+    if first == "the":
+        return thing
+    return f"the {thing}" if first in NON_VERB_OPENERS else f"the new {thing}"
