@@ -540,10 +540,10 @@ def test_a_revert_of_a_chore_is_no_news_and_a_fault_is_named_as_a_noun() -> None
     fix = msgspec.structs.replace(fix, title="[pad] Fix unsound upcast of stage types")
     digest = write([chore, fix])
     assert "reviewer pool" not in digest.headline, digest.headline
-    from digest.summarize.extractive.actions import _symptom
+    from digest.summarize.kinds import symptom
 
-    assert _symptom("Only unsoundly upcast stage types") == "undefined behaviour"
-    assert _symptom("fix out-of-bounds read in the table") == "a memory-safety bug"
+    assert symptom("Only unsoundly upcast stage types") == "undefined behaviour"
+    assert symptom("fix out-of-bounds read in the table") == "a memory-safety bug"
 
 
 def test_an_only_action_item_that_breaks_a_rule_gives_way_to_the_change_to_watch(

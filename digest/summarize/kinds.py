@@ -44,26 +44,68 @@ SEVERE = re.compile(
     r"undefined behaviou?r|memory safety|double free)\b",
     re.I,
 )
-#: The worst of what ``SEVERE`` names: the process dies or stalls, memory or data is damaged,
-#: results are silently wrong, or a hole is open. A fix of one of these leads over most news.
-GRAVE = re.compile(
-    r"\b(crash\w*|panic\w*|segfault\w*|hangs?|hanging|deadlock\w*|data loss|loses data|"
-    r"corrupt\w*|unsound\w*|data race|race condition|memory barrier|security|vulnerab\w+|"
-    r"cve-\d+|out[- ]of[- ]bounds|use[- ]after[- ]free|undefined behaviou?r|memory safety|"
-    r"double free|non-?determinis\w+|wrong (results?|values?|outputs?|answers?|gradients?)|"
-    r"silently|(header|command|sql|code|script|html) injection|request smuggling|xss|csrf|"
-    r"ssrf|path traversal|privilege escalation|leak\w* (credentials|secrets|tokens))\b",
-    re.I,
+#: The faults a fix can end that users must hear of, each as the pattern that names it, what
+#: a reader hit, and whether it is a *hole* (memory or data damaged, something exposed:
+#: worse than what users see, a crash or a hang) or *grave* (the process dies or stalls,
+#: results are silently wrong).
+FAULTS = (
+    (r"cve-\d+|vulnerab\w+|security", "a security hole", "hole"),
+    (
+        r"(?:header|command|sql|code|script|html) injection|request smuggling|xss|csrf|ssrf",
+        "a security hole",
+        "hole",
+    ),
+    (
+        r"path traversal|privilege escalation|leak\w* (?:credentials|secrets|tokens)",
+        "a security hole",
+        "hole",
+    ),
+    (
+        r"use[- ]after[- ]free|double free|out[- ]of[- ]bounds|memory safety",
+        "a memory-safety bug",
+        "hole",
+    ),
+    (r"undefined behaviou?r|unsound\w*", "undefined behaviour", "hole"),
+    (r"corrupt\w*|data loss|loses data", "data corruption", "hole"),
+    (r"segfault\w*", "a segfault", "grave"),
+    (r"non-?determinis\w+", "non-deterministic results", "grave"),
+    (r"silently", "a silent failure", "grave"),
+    (r"crash\w*", "a crash", "grave"),
+    (r"panic\w*", "a panic", "grave"),
+    (r"hangs?|hanging|deadlock\w*", "a hang", "grave"),
+    (r"data race|race condition|memory barrier", "a race", "grave"),
+    (r"wrong (?:results?|values?|outputs?|answers?|gradients?)", "wrong results", "grave"),
 )
-#: The gravest of ``GRAVE``: a hole or memory gone wrong, worse for users than a crash or a
-#: hang (which they see): it corrupts or exposes what they trust silently.
-HOLE = re.compile(
-    r"\b(data loss|loses data|corrupt\w*|unsound\w*|security|vulnerab\w+|cve-\d+|"
-    r"out[- ]of[- ]bounds|use[- ]after[- ]free|undefined behaviou?r|memory safety|double free|"
-    r"(header|command|sql|code|script|html) injection|request smuggling|xss|csrf|ssrf|"
-    r"path traversal|privilege escalation|leak\w* (credentials|secrets|tokens))\b",
-    re.I,
+#: Milder faults a fix may name, after ``FAULTS``: what a reader hit.
+MILD_FAULTS = (
+    (r"leak", "a leak"),
+    (r"race", "a race"),
+    (r"regression", "a regression"),
+    (r"wrong|incorrect|inconsistent", "wrong results"),
+    (r"fail", "a failure"),
+    (r"error|exception|raise", "an error"),
 )
+
+
+def _faults(tiers: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(
+        r"\b(?:" + "|".join(p for p, _, tier in FAULTS if tier in tiers) + r")\b", re.I
+    )
+
+
+#: The worst of what ``SEVERE`` names (``FAULTS``). A fix of one of these leads over most news.
+GRAVE = _faults(("hole", "grave"))
+#: The gravest of ``GRAVE``: a hole or memory gone wrong.
+HOLE = _faults(("hole",))
+
+
+def symptom(text: str) -> str:
+    """What ``text`` (a fix's title and summary) says users hit (``a panic``), else ``""``."""
+    lower = text.lower()
+    named = [(p, said) for p, said, _ in FAULTS] + list(MILD_FAULTS)
+    return next((said for p, said in named if re.search(rf"\b(?:{p})", lower)), "")
+
+
 #: Title markers (a tag, a conventional-commit type, a prefix) that say what kind of change
 #: it is, not where it is; ``""`` marks a word that is neither kind nor area.
 KIND_MARKERS = {

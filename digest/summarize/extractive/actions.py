@@ -32,7 +32,7 @@ from digest.summarize.extractive.takeup import (
     stable,
     support,
 )
-from digest.summarize.kinds import marked_breaking
+from digest.summarize.kinds import marked_breaking, symptom
 from digest.summarize.phrasing import fit, lower_first, parse_title, plain, say_count
 from digest.summarize.releases import ReleaseNote, notable_notes, notes_carry, release_notes
 from digest.summarize.stories import (
@@ -418,13 +418,11 @@ def _fix(c: Context) -> Action | None:
     if c.lead.kind != "fix" or not SEVERE.search(f"{c.lead.pull.title}\n{c.lead.summary}"):
         return None
     grave = GRAVE.search(f"{c.lead.pull.title}\n{c.lead.summary}")
-    fault = _symptom(f"{c.lead.pull.title}\n{c.lead.summary}") if grave else ""
-    symptom = fault or "a bug users hit"
+    fault = symptom(f"{c.lead.pull.title}\n{c.lead.summary}") if grave else ""
+    hit = fault or "a bug users hit"
     # A title that reads as no clause is named, quoted, as the fix it is.
     named = f"it carries the fix \u2018{plain(tidy(c.lead.headline_title)).rstrip('.')}\u2019"
-    told = c.clause_of(
-        c.lead, named if not fault else f"{repo_name(c.story)} fixes {symptom} there"
-    )
+    told = c.clause_of(c.lead, named if not fault else f"{repo_name(c.story)} fixes {hit} there")
     if c.released and c.carried is not None:  # the release's notes say whether it is in
         if c.lead.pull.number in c.carried:
             text = (
@@ -538,47 +536,15 @@ _REACH = {
 }
 
 
-#: What a fix's title says went wrong, as the noun phrase a reader hit.
-_SYMPTOMS = (
-    (r"cve-\d+|vulnerab|security", "a security hole"),
-    (
-        r"(?:header|command|sql|code|script|html) injection|smuggling|xss|csrf|ssrf",
-        "a security hole",
-    ),
-    (r"path traversal|privilege escalation", "a security hole"),
-    (r"use[- ]after[- ]free|double free|out[- ]of[- ]bounds|memory safety", "a memory-safety bug"),
-    (r"undefined behaviou?r|unsound", "undefined behaviour"),
-    (r"corrupt|data loss|loses data", "data corruption"),
-    (r"segfault", "a segfault"),
-    (r"non-?determinis", "non-deterministic results"),
-    (r"silently", "a silent failure"),
-    (r"crash", "a crash"),
-    (r"panic", "a panic"),
-    (r"hang|deadlock", "a hang"),
-    (r"leak", "a leak"),
-    (r"race", "a race"),
-    (r"regression", "a regression"),
-    (r"wrong|incorrect|inconsistent", "wrong results"),
-    (r"fail", "a failure"),
-    (r"error|exception|raise", "an error"),
-)
-
-
-def _symptom(text: str) -> str:
-    """What ``text`` (a fix's title and summary) says users hit (``a panic``), else ``""``."""
-    lower = text.lower()
-    return next((said for pattern, said in _SYMPTOMS if re.search(rf"\b(?:{pattern})", lower)), "")
-
-
 def watch_action(item: Item, name: str, changes: int) -> Action:
     """The one item of a day whose facts support no instruction: watch for ``item``, the
     change most likely to reach users of the repository written ``name``, and say why."""
     why = _REACH.get(item.kind, "it changes how the project is built or tested")
-    symptom = _symptom(f"{item.pull.title}\n{item.summary}") if item.kind == "fix" else ""
+    hit = symptom(f"{item.pull.title}\n{item.summary}") if item.kind == "fix" else ""
     if item.facts.reconfigures:
         why = "it changes the options users set"
-    elif symptom:
-        why = f"it fixes {symptom} users may have hit"
+    elif hit:
+        why = f"it fixes {hit} users may have hit"
     elif item.kind == "feature" and item.facts.names:
         why = f"it adds {plain(item.facts.names[0])}, which users can call"
     elif item.kind == "feature" and not named(item):
