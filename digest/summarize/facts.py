@@ -163,7 +163,14 @@ _INTERNAL_REMOVAL = re.compile(
     r"|(?<![\w.])_[a-z]\w*|\b[a-z]\w*_(?!\w)|\b[A-Z]\w*Pass(?:es)?\b",
     re.I,
 )
-_DEPRECATION_WARNING = re.compile(r"\bdeprecation (warnings?|notices?|messages?)\b", re.I)
+#: A title that adds a deprecation warning, and what it warns of when it names it ("Add
+#: deprecation warning for `Float8Config`"): it removes nothing yet.
+DEPRECATION_NOTICE = re.compile(
+    r"\bdeprecation (?:warnings?|notices?|messages?)\b"
+    r"(?:\s+(?:for|on|to|about|when using)\s+(?P<what>`[^`]{1,80}`|[A-Za-z_]\w*(?:\.\w+)+"
+    r"|(?-i:[A-Z][a-z0-9]+[A-Z]\w*)))?",
+    re.I,
+)
 #: A title that makes something users could only try behind a flag, a preview or an
 #: experimental namespace part of the stable product: "Stabilize `LocalRuntime`", "Graduate
 #: qwen3 from experiments to core", "Move CPU kernels out of experimental". Steadying a test,
@@ -189,7 +196,7 @@ def facts_of(pull: PullRequest, title: str, body: str) -> Facts:
     breaking = any(word in lower for word in _BREAKING_WORDS) and bool(
         _BREAKING_BODY.search(_NOT_BREAKING.sub("", text))
     )
-    deprecates = bool(_DEPRECATION_TITLE.search(title) or _DEPRECATION_WARNING.search(title))
+    deprecates = bool(_DEPRECATION_TITLE.search(title) or DEPRECATION_NOTICE.search(title))
     removal = (
         bool(_REMOVAL_TITLE.match(title))
         and not _HARMLESS_REMOVAL.search(title)

@@ -32,6 +32,7 @@ from digest.summarize.extractive.takeup import (
     stable,
     support,
 )
+from digest.summarize.facts import DEPRECATION_NOTICE
 from digest.summarize.kinds import marked_breaking, symptom
 from digest.summarize.phrasing import fit, lower_first, parse_title, plain, say_count
 from digest.summarize.releases import ReleaseNote, notable_notes, notes_carry, release_notes
@@ -339,19 +340,11 @@ def replacement(body: str) -> str:
     return plain(match[1]) if match else ""
 
 
-_DEPRECATION_NOTICE = re.compile(
-    r"\bdeprecation (?:warnings?|notices?|messages?)\b"
-    r"(?:\s+(?:for|on|to|about|when using)\s+(?P<what>`[^`]{1,80}`|[A-Za-z_]\w*(?:\.\w+)+"
-    r"|(?-i:[A-Z][a-z0-9]+[A-Z]\w*)))?",
-    re.I,
-)
-
-
 def _deprecation(c: Context) -> Action | None:
     if c.lead.kind != "breaking" or not c.lead.facts.deprecates:
         return None
     # "Add deprecation warning for `X`": what is deprecated is X, not the warning.
-    warned = _DEPRECATION_NOTICE.search(c.lead.headline_title)
+    warned = DEPRECATION_NOTICE.search(c.lead.headline_title)
     thing = plain(warned["what"]) if warned and warned["what"] else c.thing
     return c.act(
         "Plan",
