@@ -9,7 +9,7 @@ titles, bodies, and what a revert or re-land points at).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from msgspec import Struct
 
@@ -188,13 +188,10 @@ def _count(text: str) -> int | None:
     return int(text) if _is_number(text) else None
 
 
-def parse_batch(data: bytes, asked: list[str]) -> dict[str, tuple[str, str]]:
-    """Read ``git cat-file --batch`` output for the names ``asked`` (in order).
-
-    Return ``{asked name: (full sha, commit message)}`` for the names that are commits;
-    missing, ambiguous and non-commit objects are left out.
-    """
-    found: dict[str, tuple[str, str]] = {}
+def _batch_objects(data: bytes, asked: list[str]) -> Iterator[tuple[str, bytes, bytes, bytes]]:
+    """Walk ``git cat-file --batch`` output for the names ``asked`` (in order), yielding
+    ``(asked name, object id, type, content)`` for those found; missing and ambiguous
+    names are skipped."""
     pos = 0
     for name in asked:
         newline = data.find(b"\n", pos)
@@ -206,10 +203,23 @@ def parse_batch(data: bytes, asked: list[str]) -> dict[str, tuple[str, str]]:
             continue
         size = int(header[2])
         content, pos = data[pos : pos + size], pos + size + 1
-        if header[1] == b"commit":
-            message = content.partition(b"\n\n")[2].decode("utf-8", "replace")
-            found[name] = (header[0].decode("ascii", "replace"), message)
-    return found
+        yield name, header[0], header[1], content
+
+
+def parse_batch(data: bytes, asked: list[str]) -> dict[str, tuple[str, str]]:
+    """Read ``git cat-file --batch`` output for the names ``asked`` (in order).
+
+    Return ``{asked name: (full sha, commit message)}`` for the names that are commits;
+    missing, ambiguous and non-commit objects are left out.
+    """
+    return {
+        name: (
+            sha.decode("ascii", "replace"),
+            content.partition(b"\n\n")[2].decode("utf-8", "replace"),
+        )
+        for name, sha, kind, content in _batch_objects(data, asked)
+        if kind == b"commit"
+    }
 
 
 def parse_message(sha: str, message: str, repo: str) -> Message:
@@ -428,21 +438,11 @@ def older_line(title: str, notes: str, changelogs: Sequence[str]) -> bool:
 def parse_blobs(data: bytes, asked: list[str]) -> dict[str, str]:
     """Read ``git cat-file --batch`` output for the blob names ``asked`` (in order):
     ``{name: text}``, missing objects and other kinds left out."""
-    found: dict[str, str] = {}
-    pos = 0
-    for name in asked:
-        newline = data.find(b"\n", pos)
-        if newline < 0:
-            break
-        header = data[pos:newline].split()
-        pos = newline + 1
-        if len(header) != 3 or not header[2].isdigit():
-            continue
-        size = int(header[2])
-        content, pos = data[pos : pos + size], pos + size + 1
-        if header[1] == b"blob":
-            found[name] = content.decode("utf-8", "replace")
-    return found
+    return {
+        name: content.decode("utf-8", "replace")
+        for name, _, kind, content in _batch_objects(data, asked)
+        if kind == b"blob"
+    }
 
 
 def parse_added_lines(text: str, marker: str) -> dict[str, dict[str, str]]:
