@@ -52,6 +52,9 @@ CODE = {"src/rocket/engine.py": (40, 5)}
         ("Add a latency metric for staging", CODE, "feature"),
         ("Remove unnecessary clone of the manifest", CODE, "perf"),
         ("Fix flaky ignition test", CODE, "test"),
+        # A lint rule is what a linter's users get; lint is the project's upkeep.
+        ("[pad] Add `missing-fuel-check` lint rule", CODE, "feature"),
+        ("Fix lint", CODE, "test"),
         ("Remove duplicate paths in install errors", CODE, "fix"),
         ("taskdump: remove crate names from output", CODE, "fix"),
         ("Remove the legacy output module", CODE, "breaking"),

@@ -270,6 +270,9 @@ def marked_breaking(pull: PullRequest) -> bool:
     return bool(_BANG.match(pull.title) or _BREAKING_SECTION.search(pull.body))
 
 
+#: Lint as the project's own upkeep; a "lint rule" or a "lint check" is what a linter's
+#: users get.
+_LINT = r"lint(?:er)?(?!\s+(?:rules?|checks?|diagnostics?)\b)"
 _NO_BEHAVIOUR_CHANGE = re.compile(
     r"\b(no (functional|behaviou?r(al)?|user[- ]facing|semantic) changes?( intended)?|"
     r"nfci?|non[- ]functional change|pure refactor|no-op refactor)\b",
@@ -294,7 +297,7 @@ _INTERNAL_TITLE = re.compile(
     r"|^(test|tests|benchmark)\s+\w|\b(flaky|flakey)\b"
     r"|\b(for|in|of|on|from)\s+(?:the\s+)?(?:[\w`.:-]+\s+){0,3}?"
     r"(tests?|unit tests?|ut|ci|benchmarks?|ecosystem checks?|build jobs?|jobs?|pre-commit)\b"
-    r"|\b(ci|pre-commit|ecosystem check|todo|todos|pyrefly|pyre|mypy|clippy|lint|linter|"
+    r"|\b(ci|pre-commit|ecosystem check|todo|todos|pyrefly|pyre|mypy|clippy|" + _LINT + r"|"
     r"typing errors?|type errors|buck|bazel|docker|dockerfile|codeowners|claude|agents\.md|"
     r"compare script|test snapshot|test files?|bots?)\b",
     re.I,
@@ -326,6 +329,7 @@ _FIX_VERB = re.compile(
     r"|^(make|treat)\b.*\b(consistent\w*|correct\w*|work|as expected|properly|again)\b",
     re.I,
 )
+_CODE_SPAN = re.compile(r"`[^`]*`")
 #: Words anywhere in a title that say something was broken.
 _FIX_WORDS = re.compile(
     r"\b(fix(es)?|bugs?|crash\w*|panic\w*|segfault\w*|hangs?|deadlocks?|regressions?|"
@@ -354,8 +358,9 @@ _STRONG_PERF = re.compile(
 )
 #: What a change measures: speed words that may also name a new metric ("add latency metric").
 _PERF_MEASURE = re.compile(r"\b(perf(ormance)?|latency|throughput)\b", re.I)
+#: The project's own upkeep ("fix lint", "silence warnings").
 _CHORE_TITLE = re.compile(
-    r"\b(typo|typos|lint|spelling|nit|pyre|pyrefly|mypy|flake8|clippy|warnings?)\b", re.I
+    rf"\b(typo|typos|{_LINT}|spelling|nit|pyre|pyrefly|mypy|flake8|clippy|warnings?)\b", re.I
 )
 _DEPS_TITLE = re.compile(
     r"^(bump|pin(ned|s)?|upgrade\b(?=.*\b(to|from) v?\d)|update (the )?\S+ (version|pin|commit)|"
@@ -513,11 +518,13 @@ def _titled(pull: PullRequest, title: str, facts: Facts) -> str:
         return "perf"
     if _FIX_VERB.match(title):
         return "chore" if _CHORE_TITLE.search(title) else "fix"
-    if _CHORE_TITLE.search(title) and not _FIX_WORDS.search(title):
+    # A word quoted as code names something ("`missing-type-argument`"): it says nothing broke.
+    prose = _CODE_SPAN.sub("", title)
+    if _CHORE_TITLE.search(title) and not _FIX_WORDS.search(prose):
         return "chore"
     if _FEATURE_VERB.match(title):
-        return "fix" if re.search(r"\bmissing\b", title, re.I) else "feature"
-    if _FIX_WORDS.search(title):
+        return "fix" if re.search(r"\bmissing\b", prose, re.I) else "feature"
+    if _FIX_WORDS.search(prose):
         return "fix"
     return "refactor" if mechanical(pull) else "feature"
 
