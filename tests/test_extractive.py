@@ -174,7 +174,7 @@ def test_a_repository_display_name_is_how_the_text_names_it() -> None:
         brief = make_brief(ProjectSettings(name="Rocket", repos=(repo,)), DAY, pulls)
         digest = ExtractiveWriter().write(brief)
         # A lower-case name is never capitalised: a sentence opening with it is rephrased.
-        opening = label if label[0].isupper() else f"The {label} repository"
+        opening = label if label[0].isupper() else f"The {label} project"
         assert f"{opening} adds a telemetry dashboard" in digest.body, digest.body
         assert "Rocket adds" not in digest.body
         assert problems(digest, pulls) == [], label

@@ -20,7 +20,7 @@ def test_a_sentence_never_opens_with_a_name_spelt_otherwise() -> None:
     assert opens_with_name("Torchao removes X [1].", "torchao")
     assert opens_with_name("torchao removes X [1].", "torchao")  # would need a capital
     assert not opens_with_name("RocketWorks adds X [1].", "RocketWorks")
-    assert not opens_with_name("The torchao repository removes X [1].", "torchao")
+    assert not opens_with_name("The torchao project removes X [1].", "torchao")
     assert not opens_with_name("Torchaoist tools [1].", "torchao")
 
 

@@ -106,21 +106,46 @@ def repo_name(story: Story) -> str:
 
 
 def subject(story: Story, initial: bool = True) -> str:
-    """Who a sentence about ``story`` is about: always its repository, as the project writes
-    it. A lower-case name is never capitalised: at a sentence's start (``initial``) it reads
-    ``The torchao repository``."""
-    name = repo_name(story)
+    """Who a sentence about ``story`` is about: the product of the repository its area
+    names (``ty``, built from ruff's ``crates/ty_*``), else the repository, as the project
+    writes it. A lower-case name is never capitalised: at a sentence's start (``initial``) it
+    reads ``The torchao project``."""
+    name = product_of(story) or repo_name(story)
     if initial and name[:1].islower():
-        return f"The {name} repository"
+        return f"The {name} project"
     return name
+
+
+#: Workspace folders whose sub-folders are products of their own, named by their folder
+#: (``crates/ty``, ``crates/ty_python_semantic``, ``packages/create-vite``).
+_PRODUCT_DIRS = frozenset(["crates", "packages"])
+
+
+def product_of(story: Story) -> str:
+    """The product of its repository that ``story``'s area names, as its folder spells it
+    (``[ty]`` over ``crates/ty_ide/``: ``ty``), or ``""``: an area is a product, and so a
+    subject, only when the lead's files sit in that product's own workspace folders."""
+    area = story.area.strip("`'\" ")
+    if not area or area.lower() in _NOT_A_SUBJECT or not re.fullmatch(r"[A-Za-z][A-Za-z-]*", area):
+        return ""
+    for changed in story.lead.pull.files:
+        parts = changed.path.split("/")
+        if len(parts) > 2 and parts[0] in _PRODUCT_DIRS:
+            folder = parts[1]
+            if folder.lower() == area.lower() or re.match(
+                rf"{re.escape(area.lower())}[_-]", folder.lower()
+            ):
+                return folder[: len(area)]
+    return ""
 
 
 def area_of(story: Story) -> str:
     """Where in its repository ``story`` happened, as a place a sentence can name (``the NXP
-    backend``, ``MLX``, ``ty``), or ``""`` when its area names a kind of work (``CI``) or a
-    file. Areas are places, never subjects: "In MLX, ExecuTorch adds …"."""
+    backend``, ``MLX``, ``pylint``), or ``""`` when its area names a kind of work (``CI``), a
+    file, or the product that is the sentence's subject (``ty``). Other areas are places,
+    never subjects: "In MLX, ExecuTorch adds …"."""
     area = story.area.strip("`'\" ")  # "[`pylint`]" names the place pylint
-    if not area or area.lower() in _NOT_A_SUBJECT:
+    if not area or area.lower() in _NOT_A_SUBJECT or product_of(story):
         return ""
     if re.search(r"[_\d]", area) and " " not in area:
         return ""

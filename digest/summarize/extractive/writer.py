@@ -46,6 +46,7 @@ from digest.summarize.sentences import retell, stands_alone
 from digest.summarize.stories import (
     area_of,
     phrase_of,
+    product_of,
     reads_as_clause,
     reverted_title,
     reverts_item,
@@ -351,30 +352,47 @@ class _Draft(Struct):
         ][:2]
 
     def _briefs_paragraph(self, briefs: list[Story]) -> str:
-        """One sentence for several one-change stories of a repository: ``X also does A [n]...``."""
+        """One sentence for several one-change stories of a repository: ``Among the smaller
+        changes, X does A [n], B [m] …``."""
         parts = [f"{md_escape(phrase_of(s.lead).predicate())}{self.cite(s.lead)}" for s in briefs]
-        return f"{md_escape(subject(briefs[0]))} also {join_words(parts)}."
+        who = md_escape(subject(briefs[0], initial=False))
+        return f"Among the smaller changes, {who} {join_words(parts)}."
 
     def _brief_list(self, items: list[Item]) -> list[str]:
         """The body's closing list: its label, then each of ``items`` by its title as
-        written (area and markers split off, the area said after it), cited."""
+        written (area and markers split off, the area said after it), cited. Three or more
+        titles written from one pattern ("Update translations for de", "… for pt") share a
+        line that says the pattern once."""
         several = len(self.brief.repos) > 1
         lines = []
-        for item in items:
-            title = tidy(item.headline_title).rstrip(".")
-            if item.kind == "fix" and not _FIX_OPENING.match(title):
-                title = f"Fix: {title}"  # "Incorrect length check on zip" names the bug fixed
-            title = upper_first(md_escape(title))
+        for run in _runs(items):
+            item = run[0]
             where = [self.brief.shown(item.pull.repo)] if several else []
             if item.area:
                 where.append(md_escape(tidy(item.area)))
             said = f" ({', '.join(where)})" if where else ""
+            if len(run) > 1:
+                head, middles, tail = _pattern([self._listed_title(i) for i in run])
+                parts = [f"{md_escape(m)}{self.cite(i)}" for m, i in zip(middles, run, strict=True)]
+                ending = f" {md_escape(tail)}" if tail else ""
+                lines.append(f"- {upper_first(md_escape(head))} {join_words(parts)}{ending}{said}")
+                continue
+            title = upper_first(md_escape(self._listed_title(item)))
             lines.append(f"- {title}{said}{self.cite(item)}")
         untold = len(self.brief.items) - len(self.cited)
         label = BRIEF_LABEL + (
             f" ({say_count(untold, 'more change')} not listed)" if untold else ""
         )
         return [label, "\n".join(lines)]
+
+    @staticmethod
+    def _listed_title(item: Item) -> str:
+        """``item``'s title as the closing list gives it: a fix whose title names only the
+        bug ("Incorrect length check on zip") is marked as one."""
+        title = tidy(item.headline_title).rstrip(".")
+        if item.kind == "fix" and not _FIX_OPENING.match(title) and not phrase_of(item).verb:
+            title = f"Fix: {title}"
+        return title
 
     # Headline, dek, FAQ: plain text.
     def _clause(self, story: Story, initial: bool = True) -> str:
@@ -416,7 +434,7 @@ class _Draft(Struct):
         if not others:
             return self._cased(fit(self._clause(top, initial=False), HEADLINE_LIMIT))
         second = others[0]
-        if second.repo == top.repo:
+        if subject(second, initial=False) == subject(top, initial=False):
             return self._cased(_shared_subject_headline(top, second))
         clauses = [self._clause(story, initial=False) for story in (top, second)]
         if len(", ".join(clauses)) <= HEADLINE_LIMIT:
@@ -430,7 +448,8 @@ class _Draft(Struct):
 
     def _cased(self, headline: str) -> str:
         """``headline`` in sentence case, the repositories' names as the edition writes them."""
-        return headline_case(headline, {self.brief.shown(i.pull.repo) for i in self.brief.items})
+        names = {self.brief.shown(i.pull.repo) for i in self.brief.items}
+        return headline_case(headline, names | {product_of(s) for s in self.brief.stories} - {""})
 
     def _dek(self, leads: list[Story], headline: str) -> str:
         """One sentence that adds to ``headline``: the day's next stories, or its scale by
@@ -633,6 +652,47 @@ def _largely_repeats(story: Story, words: set[str]) -> bool:
 def _parts(words: set[str]) -> set[str]:
     """``words`` with each hyphened one split: ``low-precision`` -> ``low``, ``precision``."""
     return {part for word in words for part in word.split("-") if len(part) > 2}
+
+
+def _runs(items: list[Item]) -> list[list[Item]]:
+    """``items`` in order, those written from one pattern (three or more of one kind and
+    area whose titles open with the same two words and differ after a shared opening)
+    gathered at the first of them."""
+    keyed: dict[tuple[str, str, str], list[Item]] = {}
+    for item in items:
+        opening = " ".join(tidy(item.headline_title).lower().split()[:2])
+        keyed.setdefault((item.kind, item.area, opening), []).append(item)
+    runs: list[list[Item]] = []
+    placed: set[int] = set()
+    for item in items:
+        if id(item) in placed:
+            continue
+        group = keyed[
+            (item.kind, item.area, " ".join(tidy(item.headline_title).lower().split()[:2]))
+        ]
+        titles = [tidy(i.headline_title).rstrip(".") for i in group]
+        run = group if len(group) >= 3 and _pattern(titles)[0] else [item]
+        placed.update(id(i) for i in run)
+        runs.append(run)
+    return runs
+
+
+def _pattern(titles: list[str]) -> tuple[str, list[str], str]:
+    """The opening all ``titles`` share (two words or more, never all of one), what each
+    says in between, and the ending all share: ``("Update translations for", ["de", "pt"],
+    "(update-outdated)")``; ``("", titles, "")`` when they share no such opening."""
+    split = [t.split() for t in titles]
+    shortest = min(len(words) for words in split)
+    head = 0
+    while head < shortest - 1 and len({w[head].lower() for w in split}) == 1:
+        head += 1
+    tail = 0
+    while tail < shortest - head - 1 and len({w[-1 - tail].lower() for w in split}) == 1:
+        tail += 1
+    if head < 2:
+        return "", titles, ""
+    middles = [" ".join(words[head : len(words) - tail]) for words in split]
+    return " ".join(split[0][:head]), middles, " ".join(split[0][len(split[0]) - tail :])
 
 
 def _is_brief(story: Story, newest_release: bool = False) -> bool:
