@@ -128,7 +128,7 @@ def test_every_repository_with_notable_news_is_told() -> None:
     digest = ExtractiveWriter().write(brief)
     assert problems(digest, pulls) == [] and coverage_problems(digest, brief) == []
     body = digest.body.split("\n\n")
-    assert any(p.startswith("The pad repository adds a wind sensor") for p in body), body
+    assert any(p.startswith("The pad project adds a wind sensor") for p in body), body
 
 
 def test_a_large_reland_outranks_a_small_feature() -> None:
@@ -461,7 +461,7 @@ def test_a_days_releases_of_one_package_are_one_story_told_by_the_newest() -> No
     digest = write(releases)
     assert digest.headline.startswith("rocket releases version 0.9.3"), digest.headline
     first = digest.body.split("\n\n")[0]
-    assert first.startswith("The rocket repository releases version 0.9.3 [1]"), first
+    assert first.startswith("The rocket project releases version 0.9.3 [1]"), first
     assert "take 3" in first and "take 1" not in first
     assert digest.action_items[0].text.startswith("Upgrade rocket to version 0.9.3")
 
@@ -600,3 +600,74 @@ def test_review_cases_read_as_they_are_meant() -> None:
     assert older_line("Merge tag 'rocket-1.47.4'", notes, ["# 1.51.0\n\n# 1.47.4\n"])
     assert classify(make_pull("Stabilize memory usage of the allocator")).facts.stabilizes is False
     assert not style_only(make_pull("Format numbers with locale separators"))
+
+
+@pytest.mark.parametrize(
+    ("folder", "opening"),
+    [
+        # A workspace's own product is the subject of what it does ...
+        ("crates/skyhook_telemetry/src/lib.rs", "The skyhook project adds a telemetry dashboard"),
+        ("packages/skyhook/src/index.ts", "The skyhook project adds a telemetry dashboard"),
+        # ... a folder of another name keeps the area a place.
+        ("backends/skyhook/engine.py", "In skyhook, rocket adds a telemetry dashboard"),
+        ("crates/rocket_skyhook/src/lib.rs", "In skyhook, rocket adds a telemetry dashboard"),
+    ],
+)
+def test_an_area_that_names_a_product_of_the_workspace_is_its_subject(
+    folder: str, opening: str
+) -> None:
+    pulls = [make_pull("[skyhook] Add a telemetry dashboard", files={folder: (80, 2)})]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    assert digest.body.startswith(opening), digest.body
+
+
+@pytest.mark.parametrize(
+    ("title", "who"),
+    [
+        # The fault the title names is who the item is for, with its article.
+        ("Fix a crash when the fuel gauge reads NaN", "if you have hit a crash when the fuel"),
+        ("Fix missing memory barrier for aliased tensors", "if you have hit a missing memory"),
+        ("Fix incorrect results for staged burns", "if you have hit incorrect results for"),
+        # A fault said only by the text is said where it was, and the change says what.
+        (
+            "booster: do not deadlock when cancelling the countdown",
+            "in booster: rocket no longer deadlocks when cancelling the countdown, merged",
+        ),
+    ],
+)
+def test_a_fix_item_is_for_whoever_hit_the_fault(title: str, who: str) -> None:
+    pulls = [make_pull(title, files=BOOSTER)]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    text = digest.action_items[0].text
+    assert text.startswith("Take the next rocket release when it is out "), text
+    assert who in text and text.endswith("not yet released"), text
+
+
+def test_something_new_in_a_prototype_folder_is_said_to_be_unsettled() -> None:
+    pulls = [make_pull("Add `gimbal_lock()` for staged burns", files=PROTOTYPE)]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    assert any(
+        "lands in src/prototype on the main branch, so it may still change" in a.text
+        for a in digest.action_items
+    ), digest.action_items
+
+
+def test_titles_written_from_one_pattern_share_a_line_of_the_closing_list() -> None:
+    crates = ["serde to v1.0.9", "regex to v1.12.3", "anyhow to v1.0.101", "quote to v1.0.44"]
+    pulls = [
+        make_pull("Add a telemetry dashboard for the countdown", files=BOOSTER),
+        *[
+            make_pull(f"Update Rust crate {c}", files={"Cargo.lock": (2, 2)}, minute=i + 1)
+            for i, c in enumerate(crates)
+        ],
+    ]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    lines = [line for line in digest.body.splitlines() if "Update Rust crate" in line]
+    assert len(lines) == 1, digest.body
+    assert lines[0].startswith("- Update Rust crate ") and lines[0].count("[") == 4, lines
+    for crate in crates:
+        assert crate.replace(".", "\\.") in lines[0] or crate in lines[0], lines

@@ -406,16 +406,81 @@ def _reland(c: Context) -> Action | None:
     )
 
 
+#: A fix's subject that names what users hit ("a panic in X", "incorrect schema order for
+#: Y", "missing memory barrier for Z"): a reader can tell whether it is theirs.
+_FAULT_NAMED = re.compile(
+    r"^(?:(?:an?|the)\s+)?(?:[\w.'-]+\s+){0,3}?(?:panic|crash|hang|deadlock|leak|race|overflow|"
+    r"segfault|incorrect|wrong|missing|broken|invalid|spurious|false|duplicated?|infinite|"
+    r"stale|lost|unexpected|unhandled|undefined|inconsistent|errors?|regression|failures?|"
+    r"corrupt\w*|out[- ]of[- ]bounds|use[- ]after[- ]free|nan)\b",
+    re.I,
+)
+
+
+#: Words that name a fault by what is wrong with a thing ("missing memory barrier"): its
+#: noun, if singular, takes an article.
+_FAULTY = re.compile(
+    r"^(?:missing|broken|invalid|spurious|duplicated?|stale|unexpected|unhandled|infinite|"
+    r"incorrect|wrong|inconsistent|undefined)\s",
+    re.I,
+)
+
+
+def _counted(fault: str) -> str:
+    """``fault`` with the article its noun takes: ``missing memory barrier for X`` -> ``a
+    missing memory barrier for X``; ``wrong results`` as it is."""
+    if not _FAULTY.match(fault):
+        return fault
+    head = re.split(r"\s(?:for|in|on|of|with|when|after|during|from|to|at|by|that|which)\s", fault)
+    noun = head[0].split()[-1]
+    if noun.endswith("s") or noun.lower() in ("behaviour", "behavior", "data", "output"):
+        return fault
+    return f"{'an' if fault[0].lower() in 'aeiou' else 'a'} {fault}"
+
+
+def _hit_by(c: Context) -> str:
+    """Who a fix is for, as what they hit: the fault its title names (``a panic in debug!
+    log``), else the fault its text names where it was (``a leak in the runtime``), or
+    ``""`` when neither can be said."""
+    lead = c.lead
+    thing = thing_of(lead)
+    fixing = phrase_of(lead).verb in ("fixes", "avoids", "prevents", "resolves", "corrects", "")
+    if fixing and _FAULT_NAMED.match(thing) and not thing.startswith(BY_NUMBER):
+        return _counted(thing)
+    text = f"{lead.pull.title}\n{lead.summary}"
+    if GRAVE.search(text) and (fault := symptom(text)):
+        return f"{fault} in {c.audience}"
+    return ""
+
+
 def _fix(c: Context) -> Action | None:
-    """A fix of what users hit (a crash, a wrong result, a hang): re-test where it was."""
+    """A fix of what users hit (a crash, a wrong result, a hang): who hit it upgrades to the
+    release that carries it, or re-tests where it was when what they hit cannot be named."""
     if c.lead.kind != "fix" or not SEVERE.search(f"{c.lead.pull.title}\n{c.lead.summary}"):
         return None
-    grave = GRAVE.search(f"{c.lead.pull.title}\n{c.lead.summary}")
-    fault = symptom(f"{c.lead.pull.title}\n{c.lead.summary}") if grave else ""
-    hit = fault or "a bug users hit"
-    # A title that reads as no clause is named, quoted, as the fix it is.
+    urgency = Urgency.PLAN if c.rank < 2 else Urgency.MONITOR
+    repo = repo_name(c.story)
+    if hit := _hit_by(c):
+        # "a leak in the runtime" says where, not what: the change's own clause says what.
+        told = ""
+        if hit.endswith(f" in {c.audience}"):
+            fix = plain(tidy(c.lead.headline_title)).rstrip(".")
+            named = f"it carries the fix \u2018{fix}\u2019"
+            told = f"{c.clause_of(c.lead, named)}, "
+        told = told or "the fix is "
+        if c.released and c.carried is not None and c.lead.pull.number in c.carried:
+            step, why = f"Take {c.released}, out today,", f"{told}listed in its notes"
+        elif c.released and c.carried is not None:
+            step = f"Take the {repo} release after {c.released} when it is out"
+            why = f"{told}merged after the notes of {c.released} were written"
+        elif c.released:
+            step, why = f"Take {c.released} or later", f"{told}merged the day it was cut"
+        else:
+            step = f"Take the next {repo} release when it is out"
+            why = f"{told}merged and not yet released"
+        return c.act("Re-test", f"{step} if you have hit {hit}: {why}", urgency)
     named = f"it carries the fix \u2018{plain(tidy(c.lead.headline_title)).rstrip('.')}\u2019"
-    told = c.clause_of(c.lead, named if not fault else f"{repo_name(c.story)} fixes {hit} there")
+    told = c.clause_of(c.lead, named)
     if c.released and c.carried is not None:  # the release's notes say whether it is in
         if c.lead.pull.number in c.carried:
             text = (
@@ -434,10 +499,10 @@ def _fix(c: Context) -> Action | None:
         )
     else:
         text = (
-            f"Re-test what you run on {c.audience} with the next {repo_name(c.story)} "
-            f"release: {told}, merged and not yet released"
+            f"Re-test what you run on {c.audience} with the next {repo} release: {told}, "
+            "merged and not yet released"
         )
-    return c.act("Re-test", text, Urgency.PLAN if c.rank < 2 else Urgency.MONITOR)
+    return c.act("Re-test", text, urgency)
 
 
 #: Each recipe turns a fact of the day into an instruction; a day whose facts support no

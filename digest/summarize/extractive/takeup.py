@@ -132,6 +132,10 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
         named = _SETTING_NAME.search(plain(thing))
         setting = named[0] if named else the_new(thing)
         return "Set", f"Set {setting} where you run {c.audience} to use it: {why}"
+    if _KERNEL.search(thing):  # a kernel is taken up for speed: measured against one's own
+        return "Benchmark", f"Benchmark {the_new(thing)} against what you run now: {why}"
+    if hardware := _HARDWARE.search(thing):
+        return "Test", f"Test {the_new(thing)} on your {hardware[1]} machines: {why}"
     if _COMMAND.search(title):
         return "Run", f"Run {the_new(thing)} from {c.audience}: {why}"
     if _CALLABLE.match(thing):
@@ -139,6 +143,12 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
     return "Try", f"Try {the_new(thing)} in {c.audience}: {why}"
 
 
+_KERNEL = re.compile(r"\bkernels?\b", re.I)
+#: Machines a new thing is for: "qkv-fusion pass for x86", "GroupedExperts on Blackwell".
+_HARDWARE = re.compile(
+    r"\b(?:on|for)\s+(x86(?:-64)?|aarch64|arm64|ROCm|AMD|Blackwell|Hopper|Ampere|SM\d+\+?|"
+    r"H100|H200|B200|GB200|MI\d{3}X?|Apple silicon|Windows|macOS|Linux|CPUs?|GPUs?|TPUs?)\b"
+)
 #: What a user types: a code span, a call, a flag, a dotted or snake_case name, CamelCase.
 _NAMED = re.compile(
     r"`[^`]+`|\b\w+\(\)|(?<!\w)--?[a-z][\w-]+|\b[A-Za-z_]\w*\.[A-Za-z_]\w+|\b[a-z]+_[a-z0-9_]+"
@@ -180,30 +190,46 @@ _NOT_YET = re.compile(r"\b(later|future|upcoming|follow-?ups?|not yet|eventually
 
 
 def _why_new(item: Item) -> str:
-    """Why trying ``item`` is worth it now: what its description says it does, else where it
-    shows how (an example or a page of documentation it adds), else its facts."""
+    """Why trying ``item`` is worth it now, and what to expect: what its description says it
+    does, else where it shows how (an example or a page of documentation it adds); and a
+    warning when it lands where nothing is promised to stay (``torchao/prototype/mx``)."""
+    unstable = _unstable_home(item)
+    warned = f"; it lands in {unstable}, so it may still change" if unstable else ""
     if said := described(item):
-        return f"{said}, on the main branch for the next release"
+        return f"{said}, on the main branch for the next release{warned}"
     if shown := _shown_in(item):
-        return f"{shown} shows how, on the main branch for the next release"
+        return f"{shown} shows how, on the main branch for the next release{warned}"
+    if unstable:
+        return f"it lands in {unstable} on the main branch, so it may still change"
     what = "a new public API" if item.facts.api_change else "new"
-    # Tested already: something to rely on. No tests found says nothing (they may live where
-    # no path tells).
-    tested = ", with tests," if _tested(item) else ""
-    return f"it is {what} on the main branch{tested} for the next release"
+    return f"it is {what} on the main branch for the next release"
 
 
-def _tested(item: Item) -> bool:
-    """True when ``item`` adds or extends tests (a test file it grows)."""
-    return any(
-        (f.additions or 0) > 0
-        and re.search(
-            r"(^|/)(tests?|testing|mdtests?|specs?|__tests__)/|(^|/)test_|_test\.|\.(test|spec)\."
-            r"|\.snap$",
-            f.path,
-        )
-        for f in item.pull.files
+#: A folder of code that comes with no promise to stay.
+_UNSTABLE_DIR = re.compile(r"^(?:prototypes?|experimental|experiments|contrib|unstable|labs?)$")
+
+
+def _unstable_home(item: Item) -> str:
+    """The experimental folder ``item``'s code mostly lands in (``torchao/prototype/mx``:
+    down to the folder under the experimental one), or ``""``."""
+    grown = sorted(
+        (f for f in item.pull.files if not _TEST_PATH.search(f.path) and not _BENCH.match(f.path)),
+        key=lambda f: -((f.additions or 0) + (f.deletions or 0)),
     )
+    for changed in grown[:1]:
+        parts = changed.path.split("/")[:-1]
+        for i, part in enumerate(parts):
+            if _UNSTABLE_DIR.match(part.lower()):
+                return "/".join(parts[: i + 2])
+    return ""
+
+
+_BENCH = re.compile(r"(?:[^/]+/)*bench\w*/", re.I)
+#: A file of tests: a test folder, a ``test_`` module, a spec, a snapshot.
+_TEST_PATH = re.compile(
+    r"(^|/)(tests?|testing|mdtests?|specs?|__tests__)/|(^|/)test_|_test\.|\.(test|spec)\."
+    r"|\.snap$"
+)
 
 
 def _shown_in(item: Item) -> str:
