@@ -671,3 +671,40 @@ def test_titles_written_from_one_pattern_share_a_line_of_the_closing_list() -> N
     assert lines[0].startswith("- Update Rust crate ") and lines[0].count("[") == 4, lines
     for crate in crates:
         assert crate.replace(".", "\\.") in lines[0] or crate in lines[0], lines
+
+
+def test_a_rule_taken_away_is_dropped_from_the_configuration() -> None:
+    pulls = [make_pull("[rocketlint] Remove `gimbal-drift` (`RKT042`)", files=BOOSTER)]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    text = digest.action_items[0].text
+    assert text.startswith("Drop gimbal-drift (RKT042) from the rules your rocket configuration"), text
+
+
+def test_a_note_with_a_dotted_name_tells_its_change() -> None:
+    pulls = [
+        make_pull(
+            "fix(cli): toml shouldn't be enabled",
+            files=BOOSTER,
+            fragment="Fixed an issue where `.toml` files were wrongly linted by `rocket check`.",
+        )
+    ]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    assert "fixes an issue where `.toml` files were wrongly linted" in digest.body, digest.body
+
+
+@pytest.mark.parametrize(
+    ("title", "opening"),
+    [
+        ("Add a fused Triton kernel for thrust tables", "Benchmark the new fused Triton kernel"),
+        ("Add `burn_planner()` support for Blackwell", "Test the new burn_planner() support"),
+        # A kernel named after what it is added to is no kernel to benchmark.
+        ("Add `burn_stats()` to kernel benchmarks", "Try the new burn_stats()"),
+    ],
+)
+def test_something_new_is_taken_up_as_what_it_is(title: str, opening: str) -> None:
+    pulls = [make_pull(title, files=BOOSTER)]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    assert digest.action_items[0].text.startswith(opening), digest.action_items

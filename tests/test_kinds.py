@@ -76,6 +76,12 @@ CODE = {"src/rocket/engine.py": (40, 5)}
         # "Upgrade" without a version upgrades code, not a dependency.
         ("🎨 Upgrade typing syntax for Python 3.10", CODE, "chore"),
         ("Upgrade serde to 1.0.200", {"Cargo.lock": (3, 3)}, "deps"),
+        # The release pipeline's own configuration is CI, whatever its description warns of.
+        (
+            "Bump actions using Node 16",
+            {".github/workflows/ci.yml": (2, 2), "dist-workspace.toml": (1, 1)},
+            "ci",
+        ),
     ],
 )
 def test_kind_comes_from_every_piece_of_evidence(title: str, files: dict, kind: str) -> None:
@@ -208,3 +214,9 @@ def test_a_hole_outranks_a_crash_and_a_reformat_ranks_below_the_docs() -> None:
         reformat = classify(make_pull(title, files=code))
         docs = classify(make_pull("Document the countdown", files={"docs/countdown.md": (2, 1)}))
         assert reformat.score < docs.score, title
+
+
+def test_a_status_or_gate_taken_away_is_no_removal() -> None:
+    lifted = classify(make_pull("Remove the `Preview` rule status", files=CODE))
+    assert not lifted.facts.removes and lifted.kind != "breaking"
+    assert classify(make_pull("Remove the legacy valve API", files=CODE)).facts.removes

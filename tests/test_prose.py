@@ -356,3 +356,10 @@ def test_a_terse_scope_is_named_as_the_place_it_is(area: str, place: str) -> Non
     from digest.summarize.stories import place_named
 
     assert place_named(area) == place
+
+
+def test_a_cut_never_ends_on_an_auxiliary_or_an_adverb_waiting_for_its_verb() -> None:
+    text = "fixes an issue where .scss files were incorrectly analyzed when running checks"
+    cut = fit(text, 52)
+    assert cut == "fixes an issue where .scss files", cut
+    assert fit("supports the new apply", 40) == "supports the new apply"

@@ -81,6 +81,14 @@ _DEPS_MARK = re.compile(
     r"environment\.ya?ml|rust-toolchain(\.toml)?|renovate\.json5?|"
     r"install[_-](requirements|deps|dependencies)[\w.-]*)$"
 )
+#: The configuration of the tools that cut and publish releases (cargo-dist, release-plz,
+#: GoReleaser, git-cliff): the release pipeline, as CI is.
+_RELEASE_TOOLING = frozenset(
+    [
+        *("dist-workspace.toml", "dist.toml", "release-plz.toml"),
+        *(".goreleaser.yml", ".goreleaser.yaml", "cliff.toml"),
+    ]
+)
 _CI_PATH = (
     ".github/",
     ".ci/",
@@ -238,7 +246,7 @@ def _path_kind(path: str) -> str:
     """What a lower-cased ``path`` is when it is not product code: ci, test, deps, build,
     docs or chore (the repository's own files: CODEOWNERS, .gitignore)."""
     name = path.rsplit("/", 1)[-1]
-    if path.startswith(_CI_PATH) or "/.github/" in path:
+    if path.startswith(_CI_PATH) or "/.github/" in path or name in _RELEASE_TOOLING:
         return "ci"
     if _TEST_PART.search(path):
         return "test"

@@ -529,12 +529,38 @@ def _trim(words: list[str]) -> str:
     """``words`` joined, without a dangling last word or an aside the cut left open."""
     text = ""
     while True:
-        while words and words[-1].lower().strip(",;:-") in _DANGLING:
+        while words and _dangles(words[-1].lower().strip(",;:-")):
             words.pop()
         text = " ".join(words).rstrip(",;:-")
         if text.count("(") <= text.count(")"):
             return text
         words = text[: text.rfind("(")].split()
+
+
+#: Words that wait for a verb after them: "where files were", "X can".
+_AUXILIARIES = frozenset(
+    [
+        *("is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "will"),
+        *("would", "can", "could", "should", "may", "might", "must", "does", "do", "did"),
+    ]
+)
+#: Words ending in "ly" that are no adverbs.
+_NOT_ADVERBS = frozenset(
+    [
+        *("apply", "supply", "reply", "family", "assembly", "anomaly", "multiply", "rely"),
+        *("italy", "july", "poly", "comply"),
+    ]
+)
+
+
+def _dangles(word: str) -> bool:
+    """True when a text cut after ``word`` is left hanging: an article, a preposition, a
+    conjunction, an auxiliary ("were") or an adverb waiting for its verb ("incorrectly")."""
+    return (
+        word in _DANGLING
+        or word in _AUXILIARIES
+        or (word.endswith("ly") and len(word) > 4 and word not in _NOT_ADVERBS)
+    )
 
 
 def ends_dangling(text: str) -> bool:

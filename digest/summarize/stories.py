@@ -237,7 +237,7 @@ def told_item(story: Story) -> Item:
 
 #: A summary its release-note fragment gave in a changelog's voice, made a sentence: "It
 #: fixes an LSP crash that could corrupt file content." (see ``summarize_fragment``).
-_NOTED = re.compile(r"^It (?P<verb>[a-z]+s) (?P<rest>[^.!?]{8,140}?)\.?$")
+_NOTED = re.compile(r"^It (?P<verb>[a-z]+s) (?P<rest>(?:[^.!?]|\.(?=\S)){8,140}?)\.?$")
 
 
 def _noted(item: Item) -> Phrase | None:

@@ -168,7 +168,9 @@ def third_person(word: str) -> str | None:
 
 
 #: Verbs an action item may open with, besides every base form.
-ACTION_VERBS = BASE_FORMS | {"re-run", "re-test", "re-benchmark", "re-export", "monitor", "plan"}
+ACTION_VERBS = BASE_FORMS | {
+    *("re-run", "re-test", "re-benchmark", "re-export", "monitor", "plan", "test", "benchmark")
+}
 
 
 def is_imperative(first: str, following: str) -> bool:

@@ -24,6 +24,7 @@ from digest.summarize.extractive.drafting import (
     thing_of,
 )
 from digest.summarize.extractive.takeup import (
+    RULE,
     SETTING,
     described,
     feature,
@@ -288,7 +289,9 @@ def _removal(c: Context) -> Action | None:
     else:
         why = f"the next {repo} release no longer has {'them' if plural else 'it'}"
     # How a user stops depending on it: by what it is.
-    if SETTING.search(thing):
+    if RULE.search(thing) or RULE.search(c.lead.headline_title):
+        verb, step = "Drop", f"Drop {thing} from the rules your {repo} configuration selects"
+    elif SETTING.search(thing):
         verb, step = "Stop", f"Stop setting {thing} in your {repo} settings and calls"
     elif _MODULE.search(thing):
         verb, step = "Stop", f"Stop importing {thing}"
@@ -409,10 +412,10 @@ def _reland(c: Context) -> Action | None:
 #: A fix's subject that names what users hit ("a panic in X", "incorrect schema order for
 #: Y", "missing memory barrier for Z"): a reader can tell whether it is theirs.
 _FAULT_NAMED = re.compile(
-    r"^(?:(?:an?|the)\s+)?(?:[\w.'-]+\s+){0,3}?(?:panic|crash|hang|deadlock|leak|race|overflow|"
-    r"segfault|incorrect|wrong|missing|broken|invalid|spurious|false|duplicated?|infinite|"
-    r"stale|lost|unexpected|unhandled|undefined|inconsistent|errors?|regression|failures?|"
-    r"corrupt\w*|out[- ]of[- ]bounds|use[- ]after[- ]free|nan)\b",
+    r"^(?:(?:an?|the)\s+)?(?:[\w.'-]+\s+){0,3}?(?:(?:panic|crash|hang|deadlock|leak|race|"
+    r"overflow|segfault|error|regression|failure)(?:e?s)?|incorrect|wrong|missing|broken|"
+    r"invalid|spurious|false|duplicated?|infinite|stale|lost|unexpected|unhandled|undefined|"
+    r"inconsistent|corrupt\w*|out[- ]of[- ]bounds|use[- ]after[- ]free|nan)\b",
     re.I,
 )
 
@@ -446,7 +449,8 @@ def _hit_by(c: Context) -> str:
     thing = thing_of(lead)
     fixing = phrase_of(lead).verb in ("fixes", "avoids", "prevents", "resolves", "corrects", "")
     if fixing and _FAULT_NAMED.match(thing) and not thing.startswith(BY_NUMBER):
-        return _counted(thing)
+        # What was hit, not how the fix ends it ("panics in X via cycle detection").
+        return _counted(re.split(r"\s(?:via|by|using|through)\s", thing, maxsplit=1)[0])
     text = f"{lead.pull.title}\n{lead.summary}"
     if GRAVE.search(text) and (fault := symptom(text)):
         return f"{fault} in {c.audience}"
@@ -617,7 +621,7 @@ def watch_action(item: Item, name: str, changes: int) -> Action:
         # Documentation, tests and upkeep only: say so, rather than make one of them news.
         text = (
             f"Skip today's {name} changes if you only use {name}: none of {among} "
-            f"changes what users run (the one most likely to is the change that {said})"
+            f"touches what users run; the nearest is the change that {said}"
         )
         if changes == 1:
             text = (

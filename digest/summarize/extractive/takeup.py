@@ -101,7 +101,7 @@ def feature(c: Context) -> Action | None:
 
 #: What a new thing is, by its title and name, and how a user takes it up: a lint rule is
 #: enabled, a setting set, a command run, a function called; anything else tried.
-_RULE = re.compile(r"\brules?\b|^`?(?:no|use)[A-Z]\w+`?$")
+RULE = re.compile(r"\brules?\b|^`?(?:no|use)[A-Z]\w+`?$|\(`?[A-Z]{1,4}\d{3,4}`?\)")
 SETTING = re.compile(
     r"\b(options?|flags?|settings?|environment variables?|env vars?|config(?:uration)? keys?)\b"
     r"|(?<![\w-])--[a-z][\w-]+|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b"
@@ -122,17 +122,17 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
     if re.match(r"(on|for|in|to|via|with|at)\b", thing) and item.area:
         # "float8: enable on ROCm": what is new is float8 on ROCm.
         return "Try", f"Try {item.area} {thing} in {c.audience}: {why}"
-    if _RULE.search(title) or _RULE.search(thing):
+    if RULE.search(title) or RULE.search(thing):
         rule = thing if re.search(r"\brules?\b", thing) else f"{thing} rule"
         return "Enable", f"Enable {the_new(rule)} in your {repo} configuration: {why}"
+    head = re.split(r" (?:to|in|for|on|of) (?!`?[A-Z][A-Z0-9]*_)", thing, maxsplit=1)[0]
     # A setting is what is new only when the thing added is one ("an environment variable
     # for X", "`--dry-run` flag"), not "TOML examples to `--config` help text".
-    head = re.split(r" (?:to|in|for|on|of) (?!`?[A-Z][A-Z0-9]*_)", thing, maxsplit=1)[0]
     if SETTING.search(head):
         named = _SETTING_NAME.search(plain(thing))
         setting = named[0] if named else the_new(thing)
         return "Set", f"Set {setting} where you run {c.audience} to use it: {why}"
-    if _KERNEL.search(thing):  # a kernel is taken up for speed: measured against one's own
+    if _KERNEL.search(head):  # a kernel is taken up for speed: measured against one's own
         return "Benchmark", f"Benchmark {the_new(thing)} against what you run now: {why}"
     if hardware := _HARDWARE.search(thing):
         return "Test", f"Test {the_new(thing)} on your {hardware[1]} machines: {why}"

@@ -31,6 +31,7 @@ from digest.summarize.kinds import marked_breaking
 from digest.summarize.naming import opens_with_area, opens_with_name
 from digest.summarize.phrasing import (
     count,
+    ends_dangling,
     fit,
     headline_case,
     join_words,
@@ -713,7 +714,15 @@ def _shared_subject_headline(top: Story, second: Story) -> str:
         if shared
         else f"{first.predicate()} and {then.predicate()}"
     )
-    return fit(f"{who} {plain(said)}", HEADLINE_LIMIT)
+    whole = f"{who} {plain(said)}"
+    if len(whole) <= HEADLINE_LIMIT:
+        return whole
+    # The second story cut mid-way ("fixes an issue where files were") is left out instead.
+    alone = f"{who} {plain(first.predicate())}"
+    cut = fit(whole, HEADLINE_LIMIT, phrases_only=True)
+    if len(cut) > len(alone) + 15 and not ends_dangling(cut):
+        return cut
+    return fit(alone, HEADLINE_LIMIT)
 
 
 def _stems(sentence: str, title_terms: set[str]) -> set[str]:
