@@ -363,3 +363,32 @@ def test_a_cut_never_ends_on_an_auxiliary_or_an_adverb_waiting_for_its_verb() ->
     cut = fit(text, 52)
     assert cut == "fixes an issue where .scss files", cut
     assert fit("supports the new apply", 40) == "supports the new apply"
+
+
+@pytest.mark.parametrize(
+    ("title", "verb"),
+    [
+        # A past form before its noun describes it; a changelog's past form is its verb.
+        ("Computed thrust keys in staged burns", ""),
+        ("Shared gimbal helpers for every stage", ""),
+        ("Added a gimbal lock", "adds"),
+        ("Fixed a crash in the countdown", "fixes"),
+        ("Speed up staging by caching plans", "speeds up"),
+    ],
+)
+def test_a_past_form_before_a_noun_describes_it(title: str, verb: str) -> None:
+    assert parse_title(title).verb == verb
+
+
+@pytest.mark.parametrize(
+    ("title", "said"),
+    [
+        ("Add PReLU decomposition pass", "adds a PReLU decomposition pass"),
+        ("Add FP8 kernel", "adds an FP8 kernel"),
+        ("Add functional update_and_attend op", "adds a functional update_and_attend op"),
+        ("Add unused-import check", "adds an unused-import check"),
+        ("Add unique helper", "adds a unique helper"),
+    ],
+)
+def test_a_named_thing_added_takes_the_article_its_sound_needs(title: str, said: str) -> None:
+    assert parse_title(title).predicate() == said

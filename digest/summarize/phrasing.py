@@ -236,7 +236,7 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
         following.lower() in NOUN_FOLLOWERS
         and after_and.lower() not in BASE_FORMS
         and first.lower() not in _NEVER_NOUNS
-    )
+    ) or _participle(first, following)
     verb = (
         None if noun or plural_noun else third_person(first) or verb_before_object(first, following)
     )
@@ -256,6 +256,34 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
     return Phrase(verb=verb, rest=with_article(verb, conjugate_coordinated(rest)))
 
 
+#: Past forms a changelog-style title opens with as its verb ("Added X", "Fixed Y"); any
+#: other past form before a noun describes it ("Computed GROUP keys", "Shared helpers").
+_CHANGELOG_PAST_WORDS = """
+    added fixed removed updated improved changed deprecated renamed moved refactored
+    implemented enabled disabled introduced replaced bumped upgraded reverted dropped
+    switched optimized optimised simplified extended exposed allowed used cleaned migrated
+    converted supported documented corrected prevented avoided handled restored resolved
+    reworked increased reduced raised lowered skipped ensured unified merged adjusted
+    tweaked clarified marked registered integrated wired ported landed applied addressed
+    stopped made kept rewrote wrote split set built ran
+"""
+_CHANGELOG_PAST = frozenset(_CHANGELOG_PAST_WORDS.split())
+
+
+def _participle(first: str, following: str) -> bool:
+    """True when a title's ``first`` word is a past form that describes the noun after it
+    (``Computed GROUP keys``) rather than says what the change did (``Added X``)."""
+    word = first.lower()
+    return (
+        word.endswith("ed")
+        and word not in _CHANGELOG_PAST
+        and word not in BASE_FORMS
+        and bool(re.fullmatch(r"[A-Za-z][\w-]*", following))
+        and following.lower() not in _DETERMINERS
+        and following.lower() not in _NP_END
+    )
+
+
 #: Verbs whose object a title writes without its article ("Fix panic in X", "Add backend
 #: registry"); the edition's sentence needs it back.
 _TAKES_OBJECT_WORDS = "adds fixes introduces implements avoids prevents exposes creates"
@@ -272,7 +300,8 @@ _COUNTABLE_WORDS = """
     fallback workaround guard message script utility class module subcommand validator
     parser lexer formatter attribute property builder iterator adapter converter loader
     reader writer runner scheduler handler manager planner resolver allocator tracer
-    profiler logger server client worker pipeline
+    profiler logger server client worker pipeline op operator pass kernel backend example
+    template variant interface callback queue buffer decorator context manager
 """
 _COUNTABLE = frozenset(_COUNTABLE_WORDS.split())
 #: Words that end the object's noun phrase: a preposition, a conjunction, a clause.
@@ -299,7 +328,8 @@ def with_article(verb: str, rest: str) -> str:
     words = rest.split(" ")
     phrase: list[str] = []
     for word in words:
-        if word.lower() in _NP_END or not re.fullmatch(r"[a-z][a-z-]*", word):
+        # Names may describe the noun ("PReLU decomposition pass", "update_and_attend op").
+        if word.lower() in _NP_END or not re.fullmatch(r"[A-Za-z][\w-]*", word):
             break
         phrase.append(word)
     if (
@@ -317,9 +347,16 @@ def with_article(verb: str, rest: str) -> str:
     first = phrase[0]
     if verb in _TAKES_KNOWN:
         return f"the {rest}"
-    # "an f-string", "an x86 build": a letter said by its name opens with a vowel sound.
-    vowel = first[0] in "aeio" or (first[0] == "u" and not first.startswith("us"))
-    vowel = vowel or bool(re.match(r"[fhlmnrsx]-", first))
+    # "an f-string", "an x86 build", "an FP8 kernel": a letter said by its name opens with
+    # a vowel sound.
+    if re.match(r"[A-Z][A-Z0-9]", first):
+        vowel = first[0] in "AEFHILMNORSX"
+    else:
+        # "a unique", "a user", "a utility"; "an unused", "an unsafe".
+        vowel = first[0].lower() in "aeio" or (
+            first[0].lower() == "u" and not first.lower().startswith(("uni", "us", "uti", "ur"))
+        )
+        vowel = vowel or bool(re.match(r"[fhlmnrsx]-", first))
     return f"{'an' if vowel else 'a'} {rest}"
 
 

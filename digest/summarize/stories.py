@@ -459,6 +459,10 @@ _FIXING_VERBS = frozenset(
         "raises",
         "retries",
         "treats",
+        "addresses",
+        "mitigates",
+        "repairs",
+        "patches",
     ]
 )
 
