@@ -708,3 +708,16 @@ def test_something_new_is_taken_up_as_what_it_is(title: str, opening: str) -> No
     digest = write(pulls)
     assert problems(digest, pulls) == []
     assert digest.action_items[0].text.startswith(opening), digest.action_items
+
+
+def test_a_day_to_watch_points_to_the_page_its_change_writes() -> None:
+    pulls = [
+        make_pull(
+            "Rework the staging planner heuristics",
+            files={"src/rocket/planner.py": (90, 40), "src/rocket/README.md": (30, 2)},
+        )
+    ]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    text = digest.action_items[0].text
+    assert text.startswith("Read the page src/rocket/README.md before the next rocket release"), text

@@ -30,6 +30,7 @@ from digest.summarize.extractive.takeup import (
     feature,
     named,
     new_default,
+    shown_in,
     stable,
     support,
 )
@@ -631,9 +632,15 @@ def watch_action(item: Item, name: str, changes: int) -> Action:
         return Action("Skip", text, Urgency.MONITOR, (item,), item.pull.repo)
     if told := described(item):  # what its description says it lets users do
         text = f"Watch for the change that {said} in the next {name} release: {told}"
+    elif page := shown_in(item):  # where the change tells users what it means for them
+        who = f"the change that {said}"
+        if said.startswith("is "):  # "is pull request #7", "is about X"
+            who = said.removeprefix("is ").replace("about ", "the change about ", 1)
+        text = f"Read {page} before the next {name} release: {who} documents what changes there"
     else:
         text = (
             f"Watch for the change that {said} in the next {name} release: of {among} it is "
             f"the one most likely to reach users, as {why}"
         )
-    return Action("Watch", text, Urgency.MONITOR, (item,), item.pull.repo)
+    verb = "Read" if text.startswith("Read ") else "Watch"
+    return Action(verb, text, Urgency.MONITOR, (item,), item.pull.repo)

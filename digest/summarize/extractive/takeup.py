@@ -197,7 +197,7 @@ def _why_new(item: Item) -> str:
     warned = f"; it lands in {unstable}, so it may still change" if unstable else ""
     if said := described(item):
         return f"{said}, on the main branch for the next release{warned}"
-    if shown := _shown_in(item):
+    if shown := shown_in(item):
         return f"{shown} shows how, on the main branch for the next release{warned}"
     if unstable:
         return f"it lands in {unstable} on the main branch, so it may still change"
@@ -232,7 +232,7 @@ _TEST_PATH = re.compile(
 )
 
 
-def _shown_in(item: Item) -> str:
+def shown_in(item: Item) -> str:
     """The example, else the documentation page, ``item`` adds or extends (``the example
     examples/fp8_attention.py``), or ``""``."""
     grown = [f.path for f in item.pull.files if (f.additions or 0) > (f.deletions or 0)]
@@ -244,6 +244,9 @@ def _shown_in(item: Item) -> str:
             return f"the example {path}"
     for path in grown:
         if re.search(r"(^|/)docs?/", path, re.I) and re.search(r"\.(md|rst|mdx)$", path):
+            return f"the page {path}"
+    for path in grown:  # a folder's own README, beside the code it explains
+        if re.search(r"(^|/)readme\.(md|rst)$", path, re.I) and not _BENCH.match(path):
             return f"the page {path}"
     return ""
 
