@@ -678,7 +678,9 @@ def test_a_rule_taken_away_is_dropped_from_the_configuration() -> None:
     digest = write(pulls)
     assert problems(digest, pulls) == []
     text = digest.action_items[0].text
-    assert text.startswith("Drop gimbal-drift (RKT042) from the rules your rocket configuration"), text
+    assert text.startswith("Drop gimbal-drift (RKT042) from the rules your rocket configuration"), (
+        text
+    )
 
 
 def test_a_note_with_a_dotted_name_tells_its_change() -> None:
@@ -720,4 +722,6 @@ def test_a_day_to_watch_points_to_the_page_its_change_writes() -> None:
     digest = write(pulls)
     assert problems(digest, pulls) == []
     text = digest.action_items[0].text
-    assert text.startswith("Read the page src/rocket/README.md before the next rocket release"), text
+    assert text.startswith("Read the page src/rocket/README.md before the next rocket release"), (
+        text
+    )

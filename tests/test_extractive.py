@@ -10,6 +10,7 @@ from digest.summarize.clean import in_short
 from digest.summarize.extractive import ExtractiveWriter
 from digest.summarize.extractive.writer import content_words
 from digest.summarize.select import make_brief
+from digest.summarize.sentences import split_sentences
 from tests.pulls import DAY, busy_day, make_pull
 
 PROJECT = ProjectSettings(
@@ -66,6 +67,9 @@ def test_faq_answers_standard_questions_and_names_repos() -> None:
         "Which Rocket repositories shipped on March 4, 2026?",
     ]
     assert digest.faq[2].answer == f"Changes landed in rocket ({len(busy_day())} changes)."
+    # Its subject said once a sentence: "The rocket project adds X, fixes Y and drops Z."
+    first = digest.faq[0].answer
+    assert first.count("The rocket project") == len(split_sentences(first)), first
     assert "Was anything reverted" in questions[3]
 
 

@@ -511,7 +511,18 @@ class _Draft(Struct):
     def _faq(self, leads: list[Story], actions: tuple[ActionItem, ...]) -> tuple[FaqEntry, ...]:
         brief = self.brief
         project, date = brief.project, long_date(brief.date)
-        changed = " ".join(f"{self._clause(story)}." for story in leads[:3])
+        # One sentence per subject: "The uv project adds X, fixes Y and drops Z."
+        runs: list[tuple[str, list[str]]] = []
+        for story in leads[:3]:
+            opener, clause = subject(story), self._clause(story)
+            if runs and runs[-1][0] == opener and clause.startswith(f"{opener} "):
+                runs[-1][1].append(clause.removeprefix(f"{opener} "))
+            else:
+                runs.append((opener, [clause]))
+        clauses = [
+            f"{parts[0]}." if len(parts) == 1 else f"{join_words(parts)}." for _, parts in runs
+        ]
+        changed = " ".join(clauses)
         todo = " ".join(f"{_URGENCY_WORD[a.urgency]}: {a.text}." for a in actions)
         per_repo = Counter(item.pull.repo for item in brief.items)
         shipped = join_words(
