@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import itertools
 from typing import Any
 
@@ -28,7 +29,8 @@ def make_pull(
     changes = tuple(FileChange(path, a, d) for path, (a, d) in files.items())
     n = next(_numbers) if number == "auto" else number
     assert n is None or isinstance(n, int)
-    sha = f"{abs(hash((title, repo, minute))):040x}"[:40]
+    # A full-length sha, distinct from its first characters on (as git's are).
+    sha = hashlib.sha1(repr((title, repo, minute)).encode()).hexdigest()
     return PullRequest(
         repo=repo,
         number=n,

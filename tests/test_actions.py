@@ -725,3 +725,13 @@ def test_a_day_to_watch_points_to_the_page_its_change_writes() -> None:
     assert text.startswith("Read the page src/rocket/README.md before the next rocket release"), (
         text
     )
+
+
+def test_a_revert_done_again_another_way_the_same_day_is_nothing_to_wait_for() -> None:
+    first = make_pull("Emit telemetry frames for multi-stage burn headers", files=BOOSTER)
+    redo = make_pull("Emit telemetry frames for an entire burn", files=BOOSTER, minute=30)
+    alone = [first, revert_of(first)]
+    assert any(a.text.startswith("Hold off") for a in write(alone).action_items)
+    digest = write([*alone, redo])
+    assert problems(digest, [*alone, redo]) == []
+    assert not any(a.text.startswith("Hold off") for a in digest.action_items), digest

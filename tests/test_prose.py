@@ -392,3 +392,11 @@ def test_a_past_form_before_a_noun_describes_it(title: str, verb: str) -> None:
 )
 def test_a_named_thing_added_takes_the_article_its_sound_needs(title: str, said: str) -> None:
     assert parse_title(title).predicate() == said
+
+
+def test_a_sentence_opening_with_a_name_from_the_code_keeps_it_as_code() -> None:
+    told = retell("gauge_reading_ is written by the sensor thread and read by the guidance loop.")
+    assert told == [
+        "`gauge_reading_` is written by the sensor thread and read by the guidance loop"
+    ]
+    assert stands_alone(told[0])

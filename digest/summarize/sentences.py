@@ -194,9 +194,22 @@ def retell(text: str) -> list[str]:
             continue
         flush()
         if fragment_reason(sentence + ".") is None and capitalised_verb(sentence) is None:
-            told.append(sentence[:1].upper() + sentence[1:])
+            told.append(_opened(sentence))
     flush()
     return told
+
+
+#: A word only code spells so: snake_case, a call, a dotted or camelCase name.
+_IDENTIFIER = re.compile(r"[a-z]\w*_\w*|[a-z]\w*\(\)|[a-z]\w*\.[a-z_]\w*|[a-z]+[A-Z]\w*")
+
+
+def _opened(sentence: str) -> str:
+    """``sentence`` with a capital first letter, unless it opens with a name from the code
+    (``should_stop_ is written …``): that name is marked as code, never re-cased."""
+    first, _, rest = sentence.partition(" ")
+    if _IDENTIFIER.fullmatch(first):
+        return f"`{first}` {rest}"
+    return sentence[:1].upper() + sentence[1:]
 
 
 def _as_predicate(sentence: str) -> str | None:
@@ -246,7 +259,9 @@ def stands_alone(sentence: str) -> bool:
     text = sentence.strip()
     if len(text.split()) < 6 or _AUTHOR_VOICE.search(text):
         return False
-    if not text[:1].isalpha() or not text[:1].isupper():
+    # A name from the code may open it, marked as code ("`should_stop_` is written …").
+    opening = re.match(r"`[^`\s]+` ", text)
+    if not opening and (not text[:1].isalpha() or not text[:1].isupper()):
         return False
     if _LABEL.match(text):
         return False  # "Previous: 2 separate converters": a label and its fragment

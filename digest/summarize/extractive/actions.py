@@ -45,6 +45,7 @@ from digest.summarize.stories import (
     removes,
     repo_name,
     reverted_title,
+    reverts_item,
     tidy,
 )
 
@@ -384,6 +385,9 @@ def _revert(c: Context) -> Action | None:
         return None  # a revert of tests, CI or docs: nothing users build on came back out
     if _MENDS.search(_QUOTED_TITLE.sub("", item.pull.title)):
         return None  # "revert #7757 to fix a regression": the revert is the fix to take
+    others = [i for i in c.day if i.kind != "revert" and not reverts_item(item, i)]
+    if any(_redoes(other, item) for other in others):
+        return None  # done again another way the same day: nothing to wait for
     if _removes(item):
         text = (
             f"Hold off on moving away from {thing_of(item)} in {c.audience_of(item)}: its "
@@ -395,6 +399,26 @@ def _revert(c: Context) -> Action | None:
             "reverted, so wait until it lands again"
         )
     return c.act("Hold", text, Urgency.MONITOR, (item,))
+
+
+def _redoes(other: Item, revert: Item) -> bool:
+    """True when ``other`` does again what ``revert`` took back, another way: its title
+    shares three or more of the reverted title's words, and half of them or more ("Emit
+    folding ranges for an entire block" after "Revert 'Emit folding ranges for block
+    headers'")."""
+    taken = _words(reverted_title(revert))
+    shared = taken & _words(other.headline_title)
+    return len(shared) >= 3 and len(shared) >= len(taken) / 2
+
+
+def _words(title: str) -> set[str]:
+    """The words of ``title`` (a plural as its singular), without those any title may use."""
+    return {w.removesuffix("s") for w in re.findall(r"[a-z0-9]+", title.lower())} - _FILLER_WORDS
+
+
+#: Words every title may use: they say nothing of what two changes share.
+_FILLER = "the a an of for in on to from with and or by fix add support"
+_FILLER_WORDS = frozenset(_FILLER.split())
 
 
 def _reland(c: Context) -> Action | None:
@@ -442,20 +466,25 @@ def _counted(fault: str) -> str:
     return f"{'an' if fault[0].lower() in 'aeiou' else 'a'} {fault}"
 
 
-def _hit_by(c: Context) -> str:
-    """Who a fix is for, as what they hit: the fault its title names (``a panic in debug!
-    log``), else the fault its text names where it was (``a leak in the runtime``), or
-    ``""`` when neither can be said."""
+def _hit_by(c: Context) -> tuple[str, bool]:
+    """Who a fix is for, as what they hit, and whether that names the fault itself: the
+    fault its title names, where it was when that is a named place (``a missing barrier
+    in ET-VK``, True), else the fault its text names where it was (``a leak in the
+    runtime``, False), or ``("", False)`` when neither can be said."""
     lead = c.lead
     thing = thing_of(lead)
     fixing = phrase_of(lead).verb in ("fixes", "avoids", "prevents", "resolves", "corrects", "")
     if fixing and _FAULT_NAMED.match(thing) and not thing.startswith(BY_NUMBER):
         # What was hit, not how the fix ends it ("panics in X via cycle detection").
-        return _counted(re.split(r"\s(?:via|by|using|through)\s", thing, maxsplit=1)[0])
+        hit = _counted(re.split(r"\s(?:via|by|using|through)\s", thing, maxsplit=1)[0])
+        where = c.audience.removeprefix("the ")
+        if c.audience != repo_name(c.story) and where.lower() not in hit.lower():
+            hit = f"{hit} in {c.audience}"  # "… on aliased tensors in the Vulkan backend"
+        return hit, True
     text = f"{lead.pull.title}\n{lead.summary}"
     if GRAVE.search(text) and (fault := symptom(text)):
-        return f"{fault} in {c.audience}"
-    return ""
+        return f"{fault} in {c.audience}", False
+    return "", False
 
 
 def _fix(c: Context) -> Action | None:
@@ -465,13 +494,11 @@ def _fix(c: Context) -> Action | None:
         return None
     urgency = Urgency.PLAN if c.rank < 2 else Urgency.MONITOR
     repo = repo_name(c.story)
-    if hit := _hit_by(c):
+    hit, says_what = _hit_by(c)
+    carries = f"it carries the fix \u2018{plain(tidy(c.lead.headline_title)).rstrip('.')}\u2019"
+    if hit:
         # "a leak in the runtime" says where, not what: the change's own clause says what.
-        told = ""
-        if hit.endswith(f" in {c.audience}"):
-            fix = plain(tidy(c.lead.headline_title)).rstrip(".")
-            named = f"it carries the fix \u2018{fix}\u2019"
-            told = f"{c.clause_of(c.lead, named)}, "
+        told = "" if says_what else f"{c.clause_of(c.lead, carries)}, "
         told = told or "the fix is "
         if c.released and c.carried is not None and c.lead.pull.number in c.carried:
             step, why = f"Take {c.released}, out today,", f"{told}listed in its notes"
@@ -484,8 +511,7 @@ def _fix(c: Context) -> Action | None:
             step = f"Take the next {repo} release when it is out"
             why = f"{told}merged and not yet released"
         return c.act("Re-test", f"{step} if you have hit {hit}: {why}", urgency)
-    named = f"it carries the fix \u2018{plain(tidy(c.lead.headline_title)).rstrip('.')}\u2019"
-    told = c.clause_of(c.lead, named)
+    told = c.clause_of(c.lead, carries)
     if c.released and c.carried is not None:  # the release's notes say whether it is in
         if c.lead.pull.number in c.carried:
             text = (
@@ -567,6 +593,7 @@ def draft_actions(
         for repo, lead in releases.items()
         if (notes := release_notes(lead.pull))
     }
+    told = tuple(item for story in [*leads, *extra] for item in story.items)
     for rank, story in enumerate([*leads, *extra]):
         if len(actions) >= MAX_ACTIONS:
             break
@@ -577,6 +604,7 @@ def draft_actions(
             rank=rank,
             released=released.get(story.repo, ""),
             carried=carried.get(story.repo),
+            day=told,
         )
         # Past the top three stories, only what a team must act on earns an item.
         for recipe in _RECIPES if rank < 3 else _STRONG_RECIPES:

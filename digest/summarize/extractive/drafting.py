@@ -14,6 +14,7 @@ from digest.summarize.stories import (
     ADDS,
     area_of,
     phrase_of,
+    product_of,
     repo_name,
     reverted_title,
     subject,
@@ -74,6 +75,8 @@ class Context(Struct, frozen=True):
     released: str = ""
     #: The pull requests that release's notes link (None: it has no notes to tell).
     carried: frozenset[int] | None = None
+    #: Every change the day's stories tell (a revert's replacement may be among them).
+    day: tuple[Item, ...] = ()
 
     @property
     def lead(self) -> Item:
@@ -91,7 +94,7 @@ class Context(Struct, frozen=True):
     def audience_of(self, item: Item) -> str:
         """Who uses what ``item`` changed: the story's named area (a backend, a tool), else
         a package a user installs by name, else the repository: never an internal folder."""
-        named = area_of(self.story)
+        named = area_of(self.story) or product_of(self.story)  # "the NXP backend", "ty"
         place = item.facts.place.split("/")
         package = ""
         if len(place) == 2 and place[0] in USER_PACKAGE_DIRS:

@@ -353,11 +353,11 @@ class _Draft(Struct):
         ][:2]
 
     def _briefs_paragraph(self, briefs: list[Story]) -> str:
-        """One sentence for several one-change stories of a repository: ``Among the smaller
+        """One sentence for several one-change stories of a repository: ``In other
         changes, X does A [n], B [m] …``."""
         parts = [f"{md_escape(phrase_of(s.lead).predicate())}{self.cite(s.lead)}" for s in briefs]
         who = md_escape(subject(briefs[0], initial=False))
-        return f"Among the smaller changes, {who} {join_words(parts)}."
+        return f"In other changes, {who} {join_words(parts)}."
 
     def _brief_list(self, items: list[Item]) -> list[str]:
         """The body's closing list: its label, then each of ``items`` by its title as
