@@ -110,3 +110,22 @@ def test_neutralise_treats_plain_ascii_as_any_other_text() -> None:
     samples += [every_ascii[i : i + 3] for i in range(126)]
     for text in samples:
         assert neutralise(text) == everything(text), repr(text)
+
+
+def test_a_pr_template_checklist_is_dropped_with_its_wrapped_lines() -> None:
+    body = (
+        "Closes #17\n\n"
+        "### Before submitting the PR, please make sure you do the following\n\n"
+        "- [x] It's really useful if your PR references an issue where it is\n"
+        "discussed ahead of time. In many cases, features are absent for a\n"
+        "reason.\n"
+        "- [ ] Run the tests with `pnpm test` and lint the project.\n\n"
+        "Gauges now read their sensors once per tick, which halves the bus traffic.\n"
+    )
+    cleaned = clean_body(body)
+    assert "discussed ahead" not in cleaned and "absent" not in cleaned
+    assert "Gauges now read their sensors once per tick" in cleaned
+    unlabelled = body.replace(
+        "### Before submitting the PR, please make sure you do the following\n\n", ""
+    )
+    assert "discussed ahead" not in clean_body(unlabelled)

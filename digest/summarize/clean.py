@@ -54,6 +54,8 @@ _DROP_SECTIONS = re.compile(
     re.I,
 )
 _BULLET = re.compile(r"^\s*([-*+]|\d+[.)])\s+")
+#: A checklist item of a pull request template ("- [x] Prefix your PR title …").
+_CHECKBOX = re.compile(r"^\s*[-*]\s*\[[ xX]\]")
 _JUNK = re.compile(r"^(init|wip|tbd|n/?a|none|see title|as titled|title|todo|\.+)$", re.I)
 
 
@@ -149,6 +151,7 @@ def _clean(body: str, url_mark: str) -> str:
             text = pattern.sub("\n", text)
     kept: list[str] = []
     dropping = False
+    ticked = False  # inside a checklist item, whose lines wrap on
     for line in text.split("\n"):
         heading = _HEADING.match(line)
         if heading:
@@ -156,6 +159,12 @@ def _clean(body: str, url_mark: str) -> str:
             dropping = bool(_DROP_SECTIONS.match(title))
             kept.append("")
             continue
+        if _CHECKBOX.match(line):
+            ticked = True
+            continue
+        if ticked and line.strip() and not _BULLET.match(line):
+            continue  # "reason. For large changes, …": the checklist item wrapped
+        ticked = False
         if dropping or _TRAILER.match(line) or _NOISE_LINE.match(line):
             continue
         kept.append(_clean_line(line, url_mark))
