@@ -15,7 +15,7 @@ import re
 # titles they are nouns as often as verbs (see :func:`verb_before_object`).
 _BASE_WORDS = """
 accelerate accept add address adjust adopt align allocate allow annotate append apply
-attempt audit automate avoid backport block bound break bring broadcast buckify build bump
+attempt audit automate avoid backport batch block bound break bring broadcast buckify build bump
 bundle cache calculate call cap capture cast catch centralize change check clamp clarify
 classify clean clear collect combine compute conduct configure consolidate convert copy
 correct cover create customize declare decompose decouple decrease dedup dedupe deduplicate
@@ -169,7 +169,8 @@ def third_person(word: str) -> str | None:
 
 #: Verbs an action item may open with, besides every base form.
 ACTION_VERBS = BASE_FORMS | {
-    *("re-run", "re-test", "re-benchmark", "re-export", "monitor", "plan", "test", "benchmark")
+    *("re-run", "re-test", "re-benchmark", "re-export", "monitor", "plan", "test", "benchmark"),
+    "pass",
 }
 
 

@@ -126,6 +126,9 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
         rule = thing if re.search(r"\brules?\b", thing) else f"{thing} rule"
         return "Enable", f"Enable {the_new(rule)} in your {repo} configuration: {why}"
     head = re.split(r" (?:to|in|for|on|of) (?!`?[A-Z][A-Z0-9]*_)", thing, maxsplit=1)[0]
+    if passed := _PARAMETER.match(plain(thing)):  # "infer_schema_files parameter to scan_csv"
+        name, kind, target = passed.group("name", "kind", "target")
+        return "Pass", f"Pass {the_new(f'{name} {kind}')} to {target} where you need it: {why}"
     # A setting is what is new only when the thing added is one ("an environment variable
     # for X", "`--dry-run` flag"), not "TOML examples to `--config` help text".
     if SETTING.search(head):
@@ -144,6 +147,11 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
 
 
 _KERNEL = re.compile(r"\bkernels?\b", re.I)
+#: A new parameter of a function: passed to it.
+_PARAMETER = re.compile(
+    r"^(?:an? |the )?(?P<name>[\w.`-]+) (?P<kind>parameter|argument|keyword argument|kwarg)s? "
+    r"(?:to|for|in|of) (?P<target>[\w.`()-]+(?: \w+)?)$"
+)
 #: Machines a new thing is for: "qkv-fusion pass for x86", "GroupedExperts on Blackwell".
 _HARDWARE = re.compile(
     r"\b(?:on|for)\s+(x86(?:-64)?|aarch64|arm64|ROCm|AMD|Blackwell|Hopper|Ampere|SM\d+\+?|"

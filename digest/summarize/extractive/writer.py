@@ -37,6 +37,7 @@ from digest.summarize.phrasing import (
     join_words,
     long_date,
     md_escape,
+    parse_title,
     plain,
     say_count,
     upper_first,
@@ -391,7 +392,7 @@ class _Draft(Struct):
         """``item``'s title as the closing list gives it: a fix whose title names only the
         bug ("Incorrect length check on zip") is marked as one."""
         title = tidy(item.headline_title).rstrip(".")
-        if item.kind == "fix" and not _FIX_OPENING.match(title) and not phrase_of(item).verb:
+        if item.kind == "fix" and not _FIX_OPENING.match(title) and not parse_title(title).verb:
             title = f"Fix: {title}"
         return title
 
