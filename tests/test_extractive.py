@@ -258,3 +258,14 @@ def test_a_retold_sentence_that_only_says_the_title_again_is_left_out() -> None:
     first = write([pull]).body.split("\n\n")[0]
     assert "The change refactors" not in first
     assert "merges the linear and grouped converters" in first
+
+
+def test_the_closing_list_marks_a_fix_titled_by_its_bug() -> None:
+    from digest.summarize.classify import classify
+    from digest.summarize.extractive.writer import _Draft
+    from tests.pulls import make_pull
+
+    bug = classify(make_pull("fix: Incorrect slicing when a join requires sorting"))
+    told = classify(make_pull("fix: handle empty frames in the gauge reader"))
+    assert _Draft._listed_title(bug) == "Fix: Incorrect slicing when a join requires sorting"
+    assert _Draft._listed_title(told) == "handle empty frames in the gauge reader"
