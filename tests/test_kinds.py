@@ -194,11 +194,29 @@ def test_the_projects_own_name_is_no_area_of_it() -> None:
     assert item.area == "Gimbal"
 
 
-def test_a_fix_titled_by_its_bug_in_the_past_is_named_as_written() -> None:
-    bug = classify(make_pull("fix: `logger.debug` looked different from other logs", files=CODE))
-    assert phrase_of(bug, quote=True).predicate() == (
-        "fixes \u201c`logger.debug` looked different from other logs\u201d"
-    )
+@pytest.mark.parametrize(
+    ("title", "said"),
+    [
+        (
+            "fix: `logger.debug` looked different from other logs",
+            "fixes a bug where `logger.debug` looked different from other logs",
+        ),
+        (
+            "Fix `gauge()` incorrectly returned 0 when the tank is empty",
+            "fixes a bug where `gauge()` incorrectly returned 0 when the tank is empty",
+        ),
+        (
+            "fix: scan is not resolving sub-stage imports if used in a glob",
+            "fixes a bug where scan is not resolving sub-stage imports if used in a glob",
+        ),
+        # A noun phrase, its verb in a clause of its own, is named as it is.
+        ("Fix a crash that could corrupt the log", "fixes a crash that could corrupt the log"),
+        ("Fix panic when the gauge reads NaN", "fixes a panic when the gauge reads NaN"),
+    ],
+)
+def test_a_fix_titled_by_its_bug_as_a_sentence_fixes_a_bug_where(title: str, said: str) -> None:
+    bug = classify(make_pull(title, files=CODE))
+    assert phrase_of(bug, quote=True).predicate() == said
 
 
 def test_a_hole_outranks_a_crash_and_a_reformat_ranks_below_the_docs() -> None:

@@ -499,16 +499,16 @@ def plain(text: str) -> str:
     return text.replace("<", "\u2039").replace(">", "\u203a")
 
 
-_JOINTS = (" and ", " with ", " by ", " for ", " via ", " in ", " to ", ", ")
+_JOINTS = (" and ", " with ", " by ", " for ", " via ", " in ", " to ", ", ", " when ", " if ")
 
 
 def fit(text: str, limit: int, phrases_only: bool = False) -> str:
     """Shorten ``text`` to at most ``limit`` characters, at a phrase boundary if possible.
 
     Clauses are cut before the last " and ", " with ", " by ", " for ", " via ", " in ",
-    " to " or ", " that fits (keeping at least half the limit), else at the last whole
-    word, or, with ``phrases_only``, not at all (``""``); never with an ellipsis and never
-    ending on an article, preposition or conjunction.
+    " to ", ", ", " when " or " if " that fits (keeping at least half the limit), else at
+    the last whole word, or, with ``phrases_only``, not at all (``""``); never with an
+    ellipsis and never ending on an article, preposition, conjunction or auxiliary.
     """
     if len(text) <= limit:
         return text

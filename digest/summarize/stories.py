@@ -9,6 +9,7 @@ Neutron flow``.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Sequence
 
@@ -280,6 +281,12 @@ def phrase_of(item: Item, short: bool = False, quote: bool = False) -> Phrase:
     # "fix: changes file corruption" names the bug, not what the fix does: never told as
     # "biome changes file corruption"; named as written instead (below).
     bug = bool(phrase.verb) and _describes_the_bug(item, phrase)
+    if (
+        item.kind == "fix"
+        and phrase.verb in ("fixes", "")
+        and (said := _bug_told(phrase.rest if phrase.verb else title))
+    ):
+        return Phrase(verb="fixes", rest=said)  # "a bug where scan is not resolving X"
     if phrase.verb and not bug:
         return phrase
     if bug:
@@ -310,6 +317,33 @@ _PAST_VERB = re.compile(
     r"\b[a-z]{3,}ed (different|differently|to|when|with|incorrectly|wrong|empty|instead|"
     r"silently|twice|again|as)\b|\b(was|were|did|didn't|wasn't|weren't)\b"
 )
+
+
+#: Where a bug's sentence turns to when it happens: its verb comes before.
+_WHEN = re.compile(r"\s(?:when|if|while|after|before|because|since|unless|until|during)\s")
+#: A verb after an adverb that says it went wrong ("incorrectly returned", "always fails").
+_WRONGLY_DONE = re.compile(
+    r"\b(?:incorrectly|wrongly|erroneously|accidentally|silently|always|never|not)\s+"
+    r"[a-z]{3,}(?:ed|es|s)\b"
+)
+
+
+def _bug_told(text: str) -> str:
+    """``text``, a fix's title that tells its bug as a sentence ("ssrTransform incorrectly
+    rewrites `meta` …", "scan is not resolving X when Y"), as what the fix fixes: "a bug
+    where scan is not resolving X when Y"; ``""`` for a noun phrase ("a panic when X")."""
+    words = _WHEN.split(text, maxsplit=1)[0].split()
+    if len(words) < 2 or words[0].lower() in ("a", "an", "the"):
+        return ""
+    head = " ".join(words[1:])
+    # A verb of a relative clause ("a crash that could corrupt X") is no sentence's.
+    finite = any(
+        is_present(word.strip(",;:()")) and before.lower() not in ("that", "which", "who")
+        for before, word in itertools.pairwise(words)
+    )
+    if finite or _WRONGLY_DONE.search(head) or _PAST_VERB.search(head):
+        return f"a bug where {lower_first(text)}"
+    return ""
 
 
 def bumps_version(item: Item) -> bool:

@@ -438,7 +438,7 @@ def _reland(c: Context) -> Action | None:
 #: Y", "missing memory barrier for Z"): a reader can tell whether it is theirs.
 _FAULT_NAMED = re.compile(
     r"^(?:(?:an?|the)\s+)?(?:[\w.'-]+\s+){0,3}?(?:(?:panic|crash|hang|deadlock|leak|race|"
-    r"overflow|segfault|error|regression|failure)(?:e?s)?|incorrect|wrong|missing|broken|"
+    r"overflow|segfault|error|regression|failure|bug)(?:e?s)?|incorrect|wrong|missing|broken|"
     r"invalid|spurious|false|duplicated?|infinite|stale|lost|unexpected|unhandled|undefined|"
     r"inconsistent|corrupt\w*|out[- ]of[- ]bounds|use[- ]after[- ]free|nan)\b",
     re.I,
@@ -510,7 +510,8 @@ def _fix(c: Context) -> Action | None:
         else:
             step = f"Take the next {repo} release when it is out"
             why = f"{told}merged and not yet released"
-        return c.act("Re-test", f"{step} if you have hit {hit}: {why}", urgency)
+        # The fix alone: what else its story tells is no reason to upgrade.
+        return c.act("Re-test", f"{step} if you have hit {hit}: {why}", urgency, (c.lead,))
     told = c.clause_of(c.lead, carries)
     if c.released and c.carried is not None:  # the release's notes say whether it is in
         if c.lead.pull.number in c.carried:
