@@ -269,3 +269,16 @@ def test_the_closing_list_marks_a_fix_titled_by_its_bug() -> None:
     told = classify(make_pull("fix: handle empty frames in the gauge reader"))
     assert _Draft._listed_title(bug) == "Fix: Incorrect slicing when a join requires sorting"
     assert _Draft._listed_title(told) == "handle empty frames in the gauge reader"
+
+
+def test_changes_written_from_one_pattern_are_told_in_one_phrase() -> None:
+    from digest.summarize.checks import problems
+    from tests.pulls import make_pull
+
+    pulls = [
+        make_pull(f"Update the manual for {lang} (add-missing)", files={f"docs/{lang}.md": (5, 1)})
+        for lang in ("de", "es", "pt", "uk")
+    ]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    assert "updates the manual for es [2], pt [3] and uk [4] (add-missing)." in digest.body

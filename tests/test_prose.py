@@ -184,7 +184,7 @@ def test_titles_opening_with_less_common_verbs_read_as_actions() -> None:
         # An unknown verb before an object, an identifier or with a verb's ending.
         ("Frobnicate the valve table", "", "Rocket lands a change to frobnicate the valve table"),
         ("Chunk fused_gimbal_loss", "", "Rocket lands a change to chunk fused_gimbal_loss"),
-        ("Sympify the thrust model", "", "Rocket lands a change to sympify the thrust model"),
+        ("Sympify the thrust model", "", "Rocket sympifies the thrust model"),
         (
             "Only frob the gauge when idle",
             "",
@@ -374,6 +374,8 @@ def test_a_cut_never_ends_on_an_auxiliary_or_an_adverb_waiting_for_its_verb() ->
         ("Added a gimbal lock", "adds"),
         ("Fixed a crash in the countdown", "fixes"),
         ("Speed up staging by caching plans", "speeds up"),
+        # An unknown word with a verb's ending is conjugated as one.
+        ("Contextualize generator expression yields", "contextualizes"),
     ],
 )
 def test_a_past_form_before_a_noun_describes_it(title: str, verb: str) -> None:

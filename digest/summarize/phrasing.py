@@ -243,6 +243,14 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
     joined = after_and.lower() in BASE_FORMS and not names_a_change(rest.split()[:4])
     if verb is None and joined and may_be_verb(first):
         verb = third_of(first)  # "Model and validate X": joined to a verb, it is one too.
+    if (
+        not verb
+        and rest
+        and _VERB_SUFFIX.search(first)
+        and opens_with_unknown_verb(title, evidence)
+    ):
+        # "Contextualize generator yields", "Sympify X": a verb by its ending, conjugated.
+        verb = third_of(first)
     if not verb or not rest:
         # A lone verb ("simplify") is an instruction with nothing after it.
         lone = bool(verb) and not rest and first[:1].islower()
@@ -256,6 +264,8 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
     return Phrase(verb=verb, rest=with_article(verb, conjugate_coordinated(rest)))
 
 
+#: The endings English makes verbs with: "contextualize", "sympify".
+_VERB_SUFFIX = re.compile(r"^[A-Za-z]{3,}(?:ize|ise|ify)$")
 #: Past forms a changelog-style title opens with as its verb ("Added X", "Fixed Y"); any
 #: other past form before a noun describes it ("Computed GROUP keys", "Shared helpers").
 _CHANGELOG_PAST_WORDS = """

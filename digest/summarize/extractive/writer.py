@@ -356,8 +356,16 @@ class _Draft(Struct):
     def _briefs_paragraph(self, briefs: list[Story]) -> str:
         """One sentence for several one-change stories of a repository: ``In other
         changes, X does A [n], B [m] …``."""
-        parts = [f"{md_escape(phrase_of(s.lead).predicate())}{self.cite(s.lead)}" for s in briefs]
         who = md_escape(subject(briefs[0], initial=False))
+        said = [phrase_of(s.lead).predicate() for s in briefs]
+        head, middles, tail = _pattern(said) if len(said) > 2 else ("", said, "")
+        if head:  # "updates translations for es [2], pt [3] and uk [4] (add-missing)"
+            parts = [
+                f"{md_escape(m)}{self.cite(s.lead)}" for m, s in zip(middles, briefs, strict=True)
+            ]
+            ending = f" {md_escape(tail)}" if tail else ""
+            return f"In other changes, {who} {md_escape(head)} {join_words(parts)}{ending}."
+        parts = [f"{md_escape(p)}{self.cite(s.lead)}" for p, s in zip(said, briefs, strict=True)]
         return f"In other changes, {who} {join_words(parts)}."
 
     def _brief_list(self, items: list[Item]) -> list[str]:
