@@ -702,6 +702,9 @@ def test_a_note_with_a_dotted_name_tells_its_change() -> None:
         ("Add a fused Triton kernel for thrust tables", "Benchmark the new fused Triton kernel"),
         ("Add `burn_planner()` support for Blackwell", "Test the new burn_planner() support"),
         ("Add `burn_window` parameter to `plan_burn`", "Pass the new burn_window parameter to"),
+        ("gauge: add `read_with` for custom sampling", "Call read_with for custom sampling"),
+        # Where a thing is added is what it is for; a purpose stays one.
+        ("Add 'try_read' method to the gauge types", "Try the new 'try_read' method for the"),
         # A kernel named after what it is added to is no kernel to benchmark.
         ("Add `burn_stats()` to kernel benchmarks", "Try the new burn_stats()"),
     ],

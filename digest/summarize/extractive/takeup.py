@@ -18,7 +18,7 @@ from digest.summarize.extractive.drafting import (
 from digest.summarize.phrasing import lower_first, plain
 from digest.summarize.sentences import retell, stands_alone
 from digest.summarize.stories import phrase_of, repo_name, tidy
-from digest.summarize.verbs import NON_VERB_OPENERS
+from digest.summarize.verbs import BASE_FORMS, NON_VERB_OPENERS
 
 
 def support(c: Context) -> Action | None:
@@ -113,9 +113,20 @@ _CALLABLE = re.compile(
 )
 
 
+def _added_for(thing: str, verb: str) -> str:
+    """``thing``, what a change adds, with where it is added said as what it is for: "X to
+    unix::pipe types" -> "X for unix::pipe types" (not "to support X": a purpose stays)."""
+    if verb not in ("adds", "introduces", "exposes") or " to " not in thing:
+        return thing
+    what, where = thing.split(" to ", 1)
+    if where.split(" ", 1)[0].lower() in BASE_FORMS:
+        return thing
+    return f"{what} for {where}"
+
+
 def _try_it(c: Context, item: Item) -> tuple[str, str]:
     """How a user takes up the new thing ``item`` adds, and why now: (verb, text)."""
-    thing = thing_of(item)
+    thing = _added_for(thing_of(item), phrase_of(item).verb)
     title = f"{item.pull.title} {thing}"
     why = _why_new(item)
     repo = repo_name(c.story)
@@ -143,10 +154,14 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
         return "Run", f"Run {the_new(thing)} from {c.audience}: {why}"
     if _CALLABLE.match(thing):
         return "Call", f"Call {thing} in code that uses {c.audience}: {why}"
+    if _SNAKE.fullmatch(head) and f"`{head}`" in item.pull.title:
+        # "`trace_with` for customized task dumps": a function, as code names one.
+        return "Call", f"Call {thing} in code that uses {c.audience}: {why}"
     return "Try", f"Try {the_new(thing)} in {c.audience}: {why}"
 
 
 _KERNEL = re.compile(r"\bkernels?\b", re.I)
+_SNAKE = re.compile(r"[a-z][a-z0-9]*_[a-z0-9_]+")
 #: A new parameter of a function: passed to it.
 _PARAMETER = re.compile(
     r"^(?:an? |the )?(?P<name>[\w.`-]+) (?P<kind>parameter|argument|keyword argument|kwarg)s? "
