@@ -489,6 +489,7 @@ def test_a_new_thing_says_where_it_is_shown_and_a_new_default_is_re_tested() -> 
     ("title", "tidied"),
     [
         ("PR2/N — Add the countdown task", "Add the countdown task"),
+        ("PR3: Countdown orchestrator", "Countdown orchestrator"),
         ("[3/4] Add the countdown task", "Add the countdown task"),
         ("2/3rds of the stages refuel", "2/3rds of the stages refuel"),
     ],
@@ -705,6 +706,7 @@ def test_a_note_with_a_dotted_name_tells_its_change() -> None:
         ("gauge: add `read_with` for custom sampling", "Call read_with for custom sampling"),
         # Where a thing is added is what it is for; a purpose stays one.
         ("Add 'try_read' method to the gauge types", "Try the new 'try_read' method for the"),
+        ("Add a stage to gauge device mapping", "Try the new stage to gauge device mapping"),
         # A kernel named after what it is added to is no kernel to benchmark.
         ("Add `burn_stats()` to kernel benchmarks", "Try the new burn_stats()"),
     ],

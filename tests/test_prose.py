@@ -402,3 +402,9 @@ def test_a_sentence_opening_with_a_name_from_the_code_keeps_it_as_code() -> None
         "`gauge_reading_` is written by the sensor thread and read by the guidance loop"
     ]
     assert stands_alone(told[0])
+
+
+def test_the_thing_of_two_joined_verbs_is_their_object() -> None:
+    phrase = parse_title("Lower and bind the off-stage fuel op")
+    assert phrase.predicate() == "lowers and binds the off-stage fuel op"
+    assert phrase.thing() == "the off-stage fuel op"

@@ -152,6 +152,9 @@ class Phrase(Struct, frozen=True):
             return lower_first(self.rest)
         if self.rest.split(" ", 1)[0].lower() in _PARTICLES:
             return f"the change that {self.predicate()}"
+        joined = re.match(r"and (\S+) (?=\S)", self.rest)
+        if joined and is_present(joined[1]):  # "lowers and binds the op": the op
+            return lower_first(self.rest[joined.end() :])
         second = next(
             (m for m in _COORDINATED_VERB.finditer(self.rest) if is_present(m.group(2))), None
         )

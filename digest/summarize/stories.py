@@ -27,7 +27,9 @@ _PART_SUFFIX = re.compile(
 )
 #: "1/N Add X", "[2/3] Add X", "PR2/N — Add X", "PR 1/N - Add X": a part of a series.
 _PART_PREFIX = re.compile(
-    r"^\s*(?:(?:pr\s*)?\(?\d+/\d*n?\)?|\[\d+/\d*n?\])(?:\s*[-\u2013\u2014:]\s*|\s+)", re.I
+    r"^\s*(?:(?:pr\s*)?\(?\d+/\d*n?\)?|\[\d+/\d*n?\]|pr\s*\d+(?=\s*[-\u2013\u2014:]))"
+    r"(?:\s*[-\u2013\u2014:]\s*|\s+)",
+    re.I,
 )
 _RAW_URL = re.compile(r"<?https?://\S+>?|\bwww\.\S+")
 _TRAILING_PR = re.compile(r"\s*\(#\d+\)\s*$")

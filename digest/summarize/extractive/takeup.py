@@ -119,9 +119,18 @@ def _added_for(thing: str, verb: str) -> str:
     if verb not in ("adds", "introduces", "exposes") or " to " not in thing:
         return thing
     what, where = thing.split(" to ", 1)
-    if where.split(" ", 1)[0].lower() in BASE_FORMS:
-        return thing
+    if where.split(" ", 1)[0].lower() in BASE_FORMS or not _ADDED_THING.search(what):
+        return thing  # "to support X": a purpose; "a PyTorch to ExecuTorch mapping": a name
     return f"{what} for {where}"
+
+
+#: What a change adds to something else: a function, an op, an option ("X method to Y").
+_ADDED_THING = re.compile(
+    r"(?:\b(?:functions?|methods?|ops?|operators?|class(?:es)?|fields?|attributes?|"
+    r"propert(?:y|ies)|parameters?|arguments?|options?|flags?|helpers?|hooks?|variants?|"
+    r"apis?|support)|[`'])$",
+    re.I,
+)
 
 
 def _try_it(c: Context, item: Item) -> tuple[str, str]:
