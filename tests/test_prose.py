@@ -408,3 +408,16 @@ def test_the_thing_of_two_joined_verbs_is_their_object() -> None:
     phrase = parse_title("Lower and bind the off-stage fuel op")
     assert phrase.predicate() == "lowers and binds the off-stage fuel op"
     assert phrase.thing() == "the off-stage fuel op"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "alone"),
+    [
+        ("The gauge reader dropping samples (fuel, oxidiser) when the bus is busy", False),
+        ("Pilots running the planner can now skip the warm-up", True),
+        ("Boosters no longer require a manual arm switch at launch", True),
+        ("Loading the thrust table takes twice as long on cold starts", True),
+    ],
+)
+def test_a_sentence_whose_only_verb_is_a_gerund_is_no_sentence(sentence: str, alone: bool) -> None:
+    assert stands_alone(sentence) is alone

@@ -14,7 +14,9 @@ import re
 from digest.summarize.phrasing import conjugate_coordinated, ends_dangling, join_words
 from digest.summarize.verbs import (
     BASE_FORMS,
+    THIRD_PERSON,
     has_finite_verb,
+    is_finite,
     is_imperative,
     is_present,
     opens_with_unknown_verb,
@@ -251,6 +253,25 @@ _ASIDE = re.compile(
 _LABEL = re.compile(r"^[A-Z][\w-]*(?: [\w-]+){0,2}:\s")
 
 
+#: Where a sentence's main clause ends and a subordinate one begins.
+_SUBORDINATE = re.compile(r"\s(?:when|if|while|because|since|unless|until|where|which|that|so)\s")
+
+
+def _gerund_fragment(text: str) -> bool:
+    """True when ``text``'s main clause has a gerund for its verb and no finite verb ("The
+    formatter collapsing children onto one line when …"): a heading or a bug's name, not a
+    sentence. "Users running X can now Y" has one ("can")."""
+    main = _SUBORDINATE.split(re.sub(r"\([^)]*\)", "", text), maxsplit=1)[0]
+    words = [word.strip(",;:.`") for word in main.split()]
+    for i, word in enumerate(words):
+        lower = word.lower()
+        if is_finite(lower) or (i > 0 and lower in BASE_FORMS):
+            return False  # a verb before any gerund
+        if lower.endswith("ing") and lower in THIRD_PERSON:
+            return not any(is_finite(later) for later in words[i + 1 :])
+    return False
+
+
 def stands_alone(sentence: str) -> bool:
     """True when a retold ``sentence`` of a description stands on its own for a reader: not
     the author's voice, a question or a to-do, not a fragment that opens mid-phrase (a
@@ -265,6 +286,8 @@ def stands_alone(sentence: str) -> bool:
         return False
     if _LABEL.match(text):
         return False  # "Previous: 2 separate converters": a label and its fragment
+    if _gerund_fragment(text):
+        return False  # "The HTML formatter collapsing X onto one line": no verb of its own
     if _ASIDE.search(text):
         return False  # work still to come, or a docstring or typo: no news for a reader
     depth = 0

@@ -51,6 +51,7 @@ _NOT_A_SUBJECT = frozenset(
         "benchmark",
         "utils",
         "misc",
+        "qol",
         "build",
         "infra",
         "tools",
@@ -534,10 +535,13 @@ def story_sentence(
     starts the sentence; ``escape`` is applied to all text but the citations.
     """
     place = area_of(story)
-    if place:  # "Elsewhere, in the NXP backend, ExecuTorch enables …"
+    phrases = [phrase_of(item, quote=True) for item in members]
+    told = " ".join(phrase.predicate() for phrase in phrases).lower()
+    if place and place.lower().removeprefix("the ") not in told:
+        # "Elsewhere, in the NXP backend, ExecuTorch enables …"; never "In semantic, biome
+        # resolves X in the semantic model": the change names its place itself.
         opener = f"{opener} in {place}," if opener else f"In {place},"
     who = escape(subject(story, initial=not opener))
-    phrases = [phrase_of(item, quote=True) for item in members]
     verbs = {phrase.verb for phrase in phrases}
     # Titles without a verb share "lands": "lands X [1] and Y [2]".
     nouns = all(not (phrase.verb or phrase.instruction) for phrase in phrases)

@@ -194,6 +194,12 @@ def is_present(word: str) -> bool:
     return word in _AUXILIARIES or (THIRD_PERSON.get(word) == word and word not in BASE_FORMS)
 
 
+def is_finite(word: str) -> bool:
+    """True when ``word`` is an auxiliary or a known verb in the third person or the past."""
+    word = word.lower()
+    return word in _AUXILIARIES or word in _FINITE
+
+
 def has_finite_verb(words: list[str]) -> bool:
     """True when ``words`` (after the first) may hold a finite verb.
 

@@ -153,7 +153,9 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
     # for X", "`--dry-run` flag"), not "TOML examples to `--config` help text".
     if SETTING.search(head):
         named = _SETTING_NAME.search(plain(thing))
-        setting = named[0] if named else the_new(head)  # "the new TY and RUFF env vars"
+        # "the new TY and RUFF env vars" (for providing …: what they are for is said after).
+        said = head if re.match(r" for \w+ing\b", thing[len(head) :]) else thing
+        setting = named[0] if named else the_new(said)
         return "Set", f"Set {setting} where you run {c.audience}: {why}"
     if _KERNEL.search(head):  # a kernel is taken up for speed: measured against one's own
         return "Benchmark", f"Benchmark {the_new(thing)} against what you run now: {why}"
