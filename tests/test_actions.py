@@ -741,3 +741,14 @@ def test_a_revert_done_again_another_way_the_same_day_is_nothing_to_wait_for() -
     digest = write([*alone, redo])
     assert problems(digest, [*alone, redo]) == []
     assert not any(a.text.startswith("Hold off") for a in digest.action_items), digest
+
+
+@pytest.mark.parametrize(
+    ("tag", "place"),
+    [("Compiler", "In the compiler, rocket"), ("metal", "In the Metal backend, rocket")],
+)
+def test_a_terse_or_capitalised_tag_is_named_as_the_place_it_is(tag: str, place: str) -> None:
+    pulls = [make_pull(f"[{tag}] Add a gimbal lock registry", files=BOOSTER)]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    assert digest.body.startswith(place), digest.body

@@ -212,3 +212,14 @@ def test_an_entry_cut_inside_a_code_span_is_not_quoted() -> None:
         make_pull("Release v1.0.0", notes=f"## 1.0.0\n\n- {long}\n- Fix a crash\n")
     )
     assert [n.text for n in notes] == ["Fix a crash"]
+
+
+def test_a_refactor_of_the_projects_insides_is_upkeep() -> None:
+    notes = release_notes(
+        make_pull(
+            "prep v7.0.3 release",
+            notes="## v7.0.3\n* Refactor internals, simplify the gauge utils (#81)\n"
+            "* Refactor the thrust planner to accept a fuel budget (#82)\n",
+        )
+    )
+    assert [n.kind for n in notes] == ["upkeep", "other"]

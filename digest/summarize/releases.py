@@ -76,7 +76,10 @@ _TRAILING_REFS = re.compile(r"(\s*\((?:#\d+|[0-9a-f]{7,40}|by @[\w-]+)(?:,\s*#\d
 _ROUTINE_ENTRY = re.compile(
     r"^(?:[\w-]+:\s+)?(?:update|bump|upgrade)\s+(?:all\s+)?(?:non-major\s+)?"
     r"(?:dependenc|the\s+[\w-]+\s+group\b|[\w@/.-]+(?:\s+from\s+\S+)?\s+to\s+v?\d)"
-    r"|\b(tests?|ci|typecheck)\b\s*$|\b(test suite|tests are|tests? (?:for|on|in))\b",
+    r"|\b(tests?|ci|typecheck)\b\s*$|\b(test suite|tests are|tests? (?:for|on|in))\b"
+    # Work on the project's own insides: "Refactor internals, simplify utils".
+    r"|^(?:[\w-]+:\s+)?(?:refactor|simplify|clean\s*up|tidy|reorgani[sz]e)\b[^.]*"
+    r"\b(?:internals?|utils|utilities|helpers|types|typing|code\s*base)\b",
     re.I,
 )
 #: What GitHub's generated notes put after an entry: its author and its pull request.

@@ -155,12 +155,17 @@ def area_of(story: Story) -> str:
         return ""
     if named := place_named(area):
         return named
-    return f"the {area}" if _COMMON_NOUN_AREA.search(area) else area
+    if not _COMMON_NOUN_AREA.search(area):
+        return area
+    # "[Compiler]" is the compiler; "Arm backend" keeps its name's capital.
+    return f"the {area.lower() if re.fullmatch(r'[A-Z][a-z]+', area) else area}"
 
 
 #: Terse lower-case scopes ("lsp", "fmt", "rt") as the places they name for a reader.
 _PLACES = {
     "lsp": "the language server",
+    "metal": "the Metal backend",
+    "compile": "the compiler",
     "cli": "the CLI",
     "ssr": "server-side rendering",
     "hmr": "hot module replacement",
