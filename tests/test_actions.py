@@ -492,6 +492,9 @@ def test_a_new_thing_says_where_it_is_shown_and_a_new_default_is_re_tested() -> 
         ("PR3: Countdown orchestrator", "Countdown orchestrator"),
         ("[3/4] Add the countdown task", "Add the countdown task"),
         ("2/3rds of the stages refuel", "2/3rds of the stages refuel"),
+        # The issues a title closes: its references link them.
+        ("Skip stale gauges (fixes #95, #94)", "Skip stale gauges"),
+        ("Skip stale gauges, closes #95 and #94", "Skip stale gauges"),
     ],
 )
 def test_a_part_of_a_series_is_told_without_its_number(title: str, tidied: str) -> None:

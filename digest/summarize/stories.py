@@ -78,7 +78,9 @@ _COMMON_NOUN_AREA = re.compile(
 
 #: The issue a title says it closes ("(fixes #2537)", "- closes #12"): the references link it.
 _CLOSES = re.compile(
-    r"\s*[-\u2013(]?\s*\b(fix(es|ed)?|close[sd]?|resolve[sd]?)\s+#\d+\)?\s*$", re.I
+    r"\s*[-\u2013(,]?\s*\b(fix(es|ed)?|close[sd]?|resolve[sd]?)\s+#\d+"
+    r"(?:\s*(?:,|and)\s*#\d+)*\)?\s*$",
+    re.I,
 )
 
 
@@ -344,9 +346,11 @@ def _bug_told(text: str) -> str:
     if len(words) < 2 or words[0].lower() in ("a", "an", "the"):
         return ""
     head = " ".join(words[1:])
-    # A verb of a relative clause ("a crash that could corrupt X") is no sentence's.
+    # A verb of a relative clause ("a crash that could corrupt X") is no sentence's, nor
+    # the title's own second verb ("Fix X and add Y").
     finite = any(
-        is_present(word.strip(",;:()")) and before.lower() not in ("that", "which", "who")
+        is_present(word.strip(",;:()"))
+        and before.lower() not in ("that", "which", "who", "and", "or", "then", "also")
         for before, word in itertools.pairwise(words)
     )
     if finite or _WRONGLY_DONE.search(head) or _PAST_VERB.search(head):
