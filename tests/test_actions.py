@@ -755,3 +755,18 @@ def test_a_terse_or_capitalised_tag_is_named_as_the_place_it_is(tag: str, place:
     digest = write(pulls)
     assert problems(digest, pulls) == []
     assert digest.body.startswith(place), digest.body
+
+
+@pytest.mark.parametrize(
+    ("title", "files", "opening"),
+    [
+        ("[autotuner] Autotuner heuristics", BOOSTER, "Re-benchmark your workloads when the next"),
+        ("fix(stage_formatter): align gauge comments", BOOSTER, "Review what rocket format changes"),
+        ("Narrow burn overloads by stage", BOOSTER, "Review what rocket reports on your code"),
+    ],
+)
+def test_a_day_to_watch_says_what_to_run_again(title: str, files: dict, opening: str) -> None:
+    pulls = [make_pull(title, files=files)]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    assert digest.action_items[0].text.startswith(opening), digest.action_items

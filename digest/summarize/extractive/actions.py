@@ -628,6 +628,45 @@ _REACH = {
 }
 
 
+#: What a change touches, and what its users run again after it: the speed of what a
+#: compiler, autotuner or kernel produces; what a formatter writes; what a checker reports.
+_RECHECKS = (
+    (
+        re.compile(r"autotun|heuristic|codegen|lowering|inductor|fusion|kernel|schedul", re.I),
+        "Re-benchmark",
+        "Re-benchmark your workloads when the next {name} release is out: {who} may change "
+        "their speed",
+    ),
+    (
+        re.compile(r"(?:\b|_)format(?:ter|ting)?\b", re.I),
+        "Review",
+        "Review what {name} format changes in your code after the next {name} release: {who} "
+        "may change its output",
+    ),
+    (
+        re.compile(r"\blint|\brules?\b|diagnostic|type ?check|narrow|\binfer", re.I),
+        "Review",
+        "Review what {name} reports on your code after the next {name} release: {who} may "
+        "change its results",
+    ),
+)
+
+
+def _recheck(item: Item, name: str, said: str) -> tuple[str, str] | None:
+    """What users of ``name`` run again once ``item`` ships, by what its title, area and
+    place say it touches (verb, text), or None. Fixes and features of a known kind only."""
+    if item.kind not in ("feature", "fix", "perf", "refactor"):
+        return None
+    # "is pull request #7", "is about X": pull request #7, the change to X.
+    who = said.removeprefix("is ").replace("about ", "the change to ", 1)
+    who = who if said.startswith("is ") else f"the change that {said}"
+    where = f"{item.pull.title} {item.area} {item.facts.place}"
+    for pattern, verb, text in _RECHECKS:
+        if pattern.search(where):
+            return verb, text.format(name=name, who=who)
+    return None
+
+
 def watch_action(item: Item, name: str, changes: int) -> Action:
     """The one item of a day whose facts support no instruction: watch for ``item``, the
     change most likely to reach users of the repository written ``name``, and say why."""
@@ -666,6 +705,8 @@ def watch_action(item: Item, name: str, changes: int) -> Action:
         if said.startswith("is "):  # "is pull request #7", "is about X"
             who = said.removeprefix("is ").replace("about ", "the change about ", 1)
         text = f"Read {page} before the next {name} release: {who} documents what changes there"
+    elif recheck := _recheck(item, name, said):  # what to run again, by what it touches
+        return Action(recheck[0], recheck[1], Urgency.MONITOR, (item,), item.pull.repo)
     else:
         text = (
             f"Watch for the change that {said} in the next {name} release: of {among} it is "

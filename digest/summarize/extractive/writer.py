@@ -504,7 +504,7 @@ class _Draft(Struct):
             drafted.append(
                 watch_action(
                     top,
-                    self.brief.shown(repo),
+                    product_of(leads[0]) or self.brief.shown(repo),
                     sum(1 for i in self.brief.items if i.pull.repo == repo),
                 )
             )
