@@ -636,7 +636,7 @@ def test_an_area_that_names_a_product_of_the_workspace_is_its_subject(
         # A fault said only by the text is said where it was, and the change says what.
         (
             "booster: do not deadlock when cancelling the countdown",
-            "in booster: rocket no longer deadlocks when cancelling the countdown, merged",
+            "if you have hit a deadlock when cancelling the countdown in booster: the fix",
         ),
     ],
 )
@@ -761,7 +761,11 @@ def test_a_terse_or_capitalised_tag_is_named_as_the_place_it_is(tag: str, place:
     ("title", "files", "opening"),
     [
         ("[autotuner] Autotuner heuristics", BOOSTER, "Re-benchmark your workloads when the next"),
-        ("fix(stage_formatter): align gauge comments", BOOSTER, "Review what rocket format changes"),
+        (
+            "fix(stage_formatter): align gauge comments",
+            BOOSTER,
+            "Review what rocket format changes",
+        ),
         ("Narrow burn overloads by stage", BOOSTER, "Review what rocket reports on your code"),
     ],
 )
@@ -770,3 +774,11 @@ def test_a_day_to_watch_says_what_to_run_again(title: str, files: dict, opening:
     digest = write(pulls)
     assert problems(digest, pulls) == []
     assert digest.action_items[0].text.startswith(opening), digest.action_items
+
+
+def test_a_fix_told_as_what_no_longer_happens_is_for_whoever_hit_it() -> None:
+    pulls = [make_pull("Do not crash for `launch / --stage foo`", files=BOOSTER)]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    text = digest.action_items[0].text
+    assert "if you have hit a crash for launch / --stage foo: the fix is merged" in text, text

@@ -180,7 +180,7 @@ def test_a_release_of_upkeep_only_says_so() -> None:
     release = make_pull("prep v7.0.2 release", number=5, notes=upkeep)
     project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
     digest = ExtractiveWriter().write(make_brief(project, dt.date(2026, 3, 3), [release]))
-    assert "all dependency updates and maintenance" in digest.body
+    assert "one change, a dependency update: \u201cBump actions/setup-node" in digest.body
     assert digest.action_items[0].text.endswith("nothing you must act on")
     assert not problems(digest, [release])
 
@@ -223,3 +223,13 @@ def test_a_refactor_of_the_projects_insides_is_upkeep() -> None:
         )
     )
     assert [n.kind for n in notes] == ["upkeep", "other"]
+
+
+def test_a_release_that_only_refactors_says_so() -> None:
+    notes = "## v7.0.4\n* Refactor internals, simplify the gauge utils (#81)\n"
+    release = make_pull("prep v7.0.4 release", number=6, notes=notes)
+    project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
+    digest = ExtractiveWriter().write(make_brief(project, dt.date(2026, 3, 3), [release]))
+    assert "one change, internal refactoring: \u201cRefactor internals" in digest.body
+    assert "of internal refactoring, nothing you must act on" in digest.action_items[0].text
+    assert not problems(digest, [release])

@@ -228,6 +228,28 @@ def _note(raw: str, section: str) -> ReleaseNote | None:
     return ReleaseNote(text=text, kind=kind, numbers=numbers)
 
 
+#: An upkeep entry that reworks the project's insides rather than updating what it uses.
+_INTERNAL_ENTRY = re.compile(
+    r"^(?:[\w-]+:\s+)?(?:refactor|simplify|clean\s*up|tidy|reorgani[sz]e)\b", re.I
+)
+
+
+_BUMP_ENTRY = re.compile(r"^(?:[\w-]+:\s+)?(?:update|bump|upgrade)\b", re.I)
+
+
+def upkeep_kinds(notes: Sequence[ReleaseNote]) -> str:
+    """What ``notes``, all upkeep, are, as a release's summary says it: "dependency updates
+    and maintenance", "internal refactoring", or both."""
+    internal = sum(1 for note in notes if _INTERNAL_ENTRY.match(note.text))
+    if internal == len(notes):
+        return "internal refactoring"
+    if len(notes) == 1:
+        return "a dependency update" if _BUMP_ENTRY.match(notes[0].text) else "maintenance"
+    if internal:
+        return "dependency updates, internal refactoring and maintenance"
+    return "dependency updates and maintenance"
+
+
 def notable_notes(notes: Sequence[ReleaseNote], limit: int = 2) -> list[ReleaseNote]:
     """The entries of ``notes`` a user most needs to hear of, at most ``limit``: breaking
     changes, security fixes and grave fixes first, then other fixes users hit, features."""

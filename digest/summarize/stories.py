@@ -329,12 +329,14 @@ _PAST_VERB = re.compile(
 )
 
 
+_AUXILIARY_WORDS = "is are was were does do did has have had can cannot could will would should"
+_SENTENCE_AUXILIARIES = frozenset(_AUXILIARY_WORDS.split())
 #: Where a bug's sentence turns to when it happens: its verb comes before.
 _WHEN = re.compile(r"\s(?:when|if|while|after|before|because|since|unless|until|during)\s")
 #: A verb after an adverb that says it went wrong ("incorrectly returned", "always fails").
 _WRONGLY_DONE = re.compile(
-    r"\b(?:incorrectly|wrongly|erroneously|accidentally|silently|always|never|not)\s+"
-    r"[a-z]{3,}(?:ed|es|s)\b"
+    r"\b(?:incorrectly|wrongly|erroneously|accidentally|silently|always|never|not|no longer|"
+    r"sometimes|still|now)\s+[a-z]{3,}(?:ed|es|s)\b"
 )
 
 
@@ -346,11 +348,12 @@ def _bug_told(text: str) -> str:
     if len(words) < 2 or words[0].lower() in ("a", "an", "the"):
         return ""
     head = " ".join(words[1:])
-    # A verb of a relative clause ("a crash that could corrupt X") is no sentence's, nor
-    # the title's own second verb ("Fix X and add Y").
+    # An auxiliary makes it a sentence ("scan is not resolving X"), or a verb said to go
+    # wrong ("incorrectly rewrites"); a word like "writes" or "calls" alone may be a noun
+    # ("barrier for first-use writes"), and a relative clause's verb ("a crash that could
+    # corrupt X") is no sentence's.
     finite = any(
-        is_present(word.strip(",;:()"))
-        and before.lower() not in ("that", "which", "who", "and", "or", "then", "also")
+        word.lower() in _SENTENCE_AUXILIARIES and before.lower() not in ("that", "which", "who")
         for before, word in itertools.pairwise(words)
     )
     if finite or _WRONGLY_DONE.search(head) or _PAST_VERB.search(head):

@@ -18,6 +18,7 @@ from digest.summarize.classify import GRAVE, ROUTINE_KINDS, SEVERE
 from digest.summarize.extractive.drafting import (
     BY_NUMBER,
     FILE_END,
+    THING_LIMIT,
     Action,
     Context,
     Recipe,
@@ -37,7 +38,13 @@ from digest.summarize.extractive.takeup import (
 from digest.summarize.facts import DEPRECATION_NOTICE
 from digest.summarize.kinds import marked_breaking, symptom
 from digest.summarize.phrasing import fit, lower_first, parse_title, plain, say_count
-from digest.summarize.releases import ReleaseNote, notable_notes, notes_carry, release_notes
+from digest.summarize.releases import (
+    ReleaseNote,
+    notable_notes,
+    notes_carry,
+    release_notes,
+    upkeep_kinds,
+)
 from digest.summarize.stories import (
     bumps_version,
     older_line_of,
@@ -106,8 +113,8 @@ def _release_by_notes(c: Context, notes: Sequence[ReleaseNote]) -> Action:
     if top.kind == "upkeep":  # nothing but dependency updates and upkeep
         said = say_count(len(notes), "entry", "entries")
         text = (
-            f"Upgrade {target} when you next can: its notes list {said} of dependency "
-            "updates and maintenance, nothing you must act on"
+            f"Upgrade {target} when you next can: its notes list {said} of "
+            f"{upkeep_kinds(notes)}, nothing you must act on"
         )
         return c.act("Upgrade", text, Urgency.MONITOR, (c.lead,))
     entry = f"\u2018{plain(top.text)}\u2019"
@@ -466,6 +473,19 @@ def _counted(fault: str) -> str:
     return f"{'an' if fault[0].lower() in 'aeiou' else 'a'} {fault}"
 
 
+#: A fix told as what no longer happens, as the fault users hit.
+_STOPPED_FAULT = {
+    "no longer panics": "a panic",
+    "no longer crashes": "a crash",
+    "no longer hangs": "a hang",
+    "no longer deadlocks": "a deadlock",
+    "no longer leaks": "a leak of",
+    "no longer fails": "a failure",
+    "no longer errors": "an error",
+    "no longer segfaults": "a segfault",
+}
+
+
 def _hit_by(c: Context) -> tuple[str, bool]:
     """Who a fix is for, as what they hit, and whether that names the fault itself: the
     fault its title names, where it was when that is a named place (``a missing barrier
@@ -473,12 +493,19 @@ def _hit_by(c: Context) -> tuple[str, bool]:
     runtime``, False), or ``("", False)`` when neither can be said."""
     lead = c.lead
     thing = thing_of(lead)
-    fixing = phrase_of(lead).verb in ("fixes", "avoids", "prevents", "resolves", "corrects", "")
+    phrase = phrase_of(lead)
+    fixing = phrase.verb in ("fixes", "avoids", "prevents", "resolves", "corrects", "")
+    full = plain(phrase.thing())
+    if stopped := _STOPPED_FAULT.get(phrase.verb):  # "no longer panics for `uv init /`"
+        full = f"{stopped} {plain(phrase.rest)}"
+        thing = fit(full, THING_LIMIT, phrases_only=True)
+        fixing = bool(thing) and phrase.rest[:1].islower()
     if fixing and _FAULT_NAMED.match(thing) and not thing.startswith(BY_NUMBER):
         # What was hit, not how the fix ends it ("panics in X via cycle detection").
         hit = _counted(re.split(r"\s(?:via|by|using|through)\s", thing, maxsplit=1)[0])
         where = c.audience.removeprefix("the ")
-        if c.audience != repo_name(c.story) and where.lower() not in hit.lower():
+        whole = hit.lower() == _counted(full).lower()  # never after a cut ("on aliased")
+        if c.audience != repo_name(c.story) and where.lower() not in hit.lower() and whole:
             hit = f"{hit} in {c.audience}"  # "… on aliased tensors in the Vulkan backend"
         return hit, True
     text = f"{lead.pull.title}\n{lead.summary}"
@@ -499,17 +526,17 @@ def _fix(c: Context) -> Action | None:
     if hit:
         # "a leak in the runtime" says where, not what: the change's own clause says what.
         told = "" if says_what else f"{c.clause_of(c.lead, carries)}, "
-        told = told or "the fix is "
+        now, then = (told, told) if told else ("the fix is ", "the fix was ")
         if c.released and c.carried is not None and c.lead.pull.number in c.carried:
-            step, why = f"Take {c.released}, out today,", f"{told}listed in its notes"
+            step, why = f"Take {c.released}, out today,", f"{now}listed in its notes"
         elif c.released and c.carried is not None:
             step = f"Take the {repo} release after {c.released} when it is out"
-            why = f"{told}merged after the notes of {c.released} were written"
+            why = f"{then}merged after the notes of {c.released} were written"
         elif c.released:
-            step, why = f"Take {c.released} or later", f"{told}merged the day it was cut"
+            step, why = f"Take {c.released} or later", f"{then}merged the day it was cut"
         else:
             step = f"Take the next {repo} release when it is out"
-            why = f"{told}merged and not yet released"
+            why = f"{now}merged and not yet released"
         # The fix alone: what else its story tells is no reason to upgrade.
         return c.act("Re-test", f"{step} if you have hit {hit}: {why}", urgency, (c.lead,))
     told = c.clause_of(c.lead, carries)

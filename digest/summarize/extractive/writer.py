@@ -42,7 +42,13 @@ from digest.summarize.phrasing import (
     say_count,
     upper_first,
 )
-from digest.summarize.releases import count_by_kind, notable_notes, notes_carry, release_notes
+from digest.summarize.releases import (
+    count_by_kind,
+    notable_notes,
+    notes_carry,
+    release_notes,
+    upkeep_kinds,
+)
 from digest.summarize.select import lead_stories
 from digest.summarize.sentences import retell, stands_alone
 from digest.summarize.stories import (
@@ -319,7 +325,10 @@ class _Draft(Struct):
         if [kind for kind, _ in kinds] == ["upkeep"]:
             said = say_count(len(notes), "change")
             cite = self.cite(release)
-            return f"Its notes list {said}, all dependency updates and maintenance{cite}."
+            if len(notes) == 1:  # "one change, internal refactoring: “Refactor X”"
+                entry = md_escape(notes[0].text)
+                return f"Its notes list {said}, {upkeep_kinds(notes)}: \u201c{entry}\u201d{cite}."
+            return f"Its notes list {said}, all {upkeep_kinds(notes)}{cite}."
         if [kind for kind, _ in kinds] == ["other"]:
             kinds = [("any", len(notes))]  # "three changes", not "three other changes"
         counts = join_words([say_count(n, *NOTE_NOUNS[kind]) for kind, n in kinds])
