@@ -782,3 +782,19 @@ def test_a_fix_told_as_what_no_longer_happens_is_for_whoever_hit_it() -> None:
     assert problems(digest, pulls) == []
     text = digest.action_items[0].text
     assert "if you have hit a crash for launch / --stage foo: the fix is merged" in text, text
+
+
+@pytest.mark.parametrize(
+    ("title", "check"),
+    [
+        ("fix(dev): disable glob braces for consistency", True),
+        ("fix: disable flaky gauge tests on stage two", False),
+        ("feat: disable the legacy valve warnings", False),
+    ],
+)
+def test_turning_off_what_users_may_rely_on_asks_them_to_check(title: str, check: bool) -> None:
+    pulls = [make_pull(title, files=BOOSTER)]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    texts = [a.text for a in digest.action_items]
+    assert any(t.startswith("Check whether you rely on glob braces") for t in texts) is check, texts

@@ -282,3 +282,18 @@ def test_changes_written_from_one_pattern_are_told_in_one_phrase() -> None:
     digest = write(pulls)
     assert problems(digest, pulls) == []
     assert "updates the manual for es [2], pt [3] and uk [4] (add-missing)." in digest.body
+
+
+def test_a_verb_before_a_pile_of_bare_nouns_is_listed_as_written() -> None:
+    from digest.summarize.checks import problems
+    from tests.pulls import make_pull
+
+    pulls = [
+        make_pull("Add a telemetry dashboard for the countdown", "Shows fuel and thrust live."),
+        make_pull("Fix a crash when the gauge reads NaN", minute=1),
+        make_pull("Update gauge subclass emulated param name", minute=2),
+    ]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    assert "updates gauge subclass" not in digest.body
+    assert "- Update gauge subclass emulated param name" in digest.body, digest.body

@@ -179,6 +179,10 @@ _PLACES = {
     "semantic": "the semantic model",
     "config": "the configuration",
     "configuration": "the configuration",
+    "lib": "the library",
+    "dev": "development mode",
+    "types": "the type definitions",
+    "css": "CSS handling",
 }
 #: The tools of a language a compound scope names ("format/html": the HTML formatter).
 _TOOLS = {
@@ -529,8 +533,35 @@ def _describes_the_bug(item: Item, phrase: Phrase) -> bool:
 
 def reads_as_clause(item: Item) -> bool:
     """True when ``item``'s title reads as what its repository did (``adds X``), not only as
-    a title to name as written (a sentence, a noun phrase, an unknown verb)."""
-    return not phrase_of(item, quote=True).rest.startswith("\u201c")
+    a title to name as written (a sentence, a noun phrase, an unknown verb, or a verb
+    before a pile of bare nouns no reader can parse: "enables formatter ir debugger")."""
+    phrase = phrase_of(item, quote=True)
+    return not phrase.rest.startswith("\u201c") and not _noun_pile(phrase.rest)
+
+
+#: Words that start or break up a noun phrase a reader can parse.
+_PHRASE_BREAK_WORDS = """
+    a an the this that these those its their our your some any all each every no one two
+    several many more most other in for to of on with from by at into via as and or when
+    if after before during without over under between against per
+"""
+_PHRASE_BREAKS = frozenset(_PHRASE_BREAK_WORDS.split())
+
+
+def _noun_pile(rest: str) -> bool:
+    """True when ``rest``, what a title's verb acts on, opens with three or more bare words
+    and nothing to parse them by (no article, preposition or code: "formatter ir debugger",
+    "tensor subclass emulated param name")."""
+    words = rest.split()
+    opening = []
+    for word in words:
+        if word.lower() in _PHRASE_BREAKS or not re.fullmatch(r"[a-z][a-z-]*", word):
+            break
+        opening.append(word)
+    # Three words are a compound a reader knows ("compiler analysis phase") unless one is
+    # an abbreviation ("formatter ir debugger").
+    jargon = any(len(word) <= 2 for word in opening)
+    return len(opening) >= 4 or (len(opening) == 3 == len(words) and jargon)
 
 
 def story_sentence(

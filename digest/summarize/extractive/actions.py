@@ -195,6 +195,35 @@ def breaking_note(body: str) -> str:
     return fit(first, 180, phrases_only=True)
 
 
+#: What a change may turn off without breaking anyone: tests, checks, logs, warnings.
+_HARMLESS_OFF = re.compile(
+    r"\b(tests?|ci|flak\w*|warnings?|logs?|logging|telemetry|lint\w*|debug\w*|checks?|"
+    r"jobs?|workflows?|benchmarks?|coverage)\b",
+    re.I,
+)
+
+
+def _disables(c: Context) -> Action | None:
+    """A change that turns off something users may rely on ("disable extglobs for
+    consistency"): check whether they do before the next upgrade."""
+    lead = c.lead
+    phrase = phrase_of(lead)
+    if lead.kind not in ("fix", "feature", "refactor", "perf") or phrase.verb != "disables":
+        return None
+    if _HARMLESS_OFF.search(phrase.rest) or "by default" in phrase.rest:
+        return None  # turned off by default: new_default says what to re-test
+    thing = re.split(r" (?:for|to|in|on|when|if|by|with|because) ", plain(phrase.rest), maxsplit=1)[
+        0
+    ]
+    if not thing or len(thing.split()) > 6:
+        return None
+    text = (
+        f"Check whether you rely on {thing} before you next upgrade {repo_name(c.story)}: "
+        f"{c.clause_of(lead, f'{BY_NUMBER}{lead.pull.number} turns it off')}"
+    )
+    return c.act("Check", text, Urgency.PLAN, (lead,))
+
+
 def _breaking(c: Context) -> Action | None:
     """A breaking change its description explains: check your code against what it says."""
     if c.lead.kind != "breaking":
@@ -578,6 +607,7 @@ _RECIPES: tuple[Recipe, ...] = (
     _reland,
     _speed,
     new_default,
+    _disables,
     support,
     feature,
     _fix,
