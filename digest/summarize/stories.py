@@ -182,7 +182,6 @@ _PLACES = {
     "lib": "the library",
     "dev": "development mode",
     "types": "the type definitions",
-    "css": "CSS handling",
 }
 #: The tools of a language a compound scope names ("format/html": the HTML formatter).
 _TOOLS = {
