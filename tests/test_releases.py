@@ -233,3 +233,25 @@ def test_a_release_that_only_refactors_says_so() -> None:
     assert "one change, internal refactoring: \u201cRefactor internals" in digest.body
     assert "of internal refactoring, nothing you must act on" in digest.action_items[0].text
     assert not problems(digest, [release])
+
+
+def test_the_days_changes_a_release_ships_are_told_as_its_own() -> None:
+    notes = (
+        "## v7.1.0\n### Fixes\n* Keep the gauge needle steady at low pressure (#98)\n"
+        "* Reset the countdown clock after an abort (#99)\n"
+        "* Stop the fuel pump when the valve closes (#97)\n"
+        "### Performance\n* Cache the thrust table (#96)\n"
+    )
+    pulls = [
+        make_pull("prep v7.1.0 release", number=5, notes=notes),
+        make_pull("fix: keep the gauge needle steady at low pressure", number=98, minute=1),
+        make_pull("fix: reset the countdown clock after an abort", number=99, minute=2),
+        make_pull("fix: stop the fuel pump when the valve closes", number=97, minute=3),
+        make_pull("perf: cache the thrust table", number=96, minute=4),
+    ]
+    project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
+    digest = ExtractiveWriter().write(make_brief(project, dt.date(2026, 3, 3), pulls))
+    assert not problems(digest, pulls)
+    paragraphs = digest.body.split("\n\n")
+    assert not any(p.startswith("In other changes") for p in paragraphs), digest.body
+    assert any(p.startswith("Among the changes the release ships, rocket") for p in paragraphs)

@@ -367,15 +367,26 @@ class _Draft(Struct):
         changes, X does A [n], B [m] …``."""
         who = md_escape(subject(briefs[0], initial=False))
         said = [phrase_of(s.lead).predicate() for s in briefs]
+        # Changes the day's release of the repository ships are told as its, not as others.
+        shipped = {
+            number
+            for item in self.brief.items
+            if item.kind == "release" and item.pull.repo == briefs[0].repo
+            for note in release_notes(item.pull)
+            for number in note.numbers
+        }
+        opener = "In other changes"
+        if all(s.lead.pull.number in shipped for s in briefs):
+            opener = "Among the changes the release ships"
         head, middles, tail = _pattern(said) if len(said) > 2 else ("", said, "")
         if head:  # "updates translations for es [2], pt [3] and uk [4] (add-missing)"
             parts = [
                 f"{md_escape(m)}{self.cite(s.lead)}" for m, s in zip(middles, briefs, strict=True)
             ]
             ending = f" {md_escape(tail)}" if tail else ""
-            return f"In other changes, {who} {md_escape(head)} {join_words(parts)}{ending}."
+            return f"{opener}, {who} {md_escape(head)} {join_words(parts)}{ending}."
         parts = [f"{md_escape(p)}{self.cite(s.lead)}" for p, s in zip(said, briefs, strict=True)]
-        return f"In other changes, {who} {join_words(parts)}."
+        return f"{opener}, {who} {join_words(parts)}."
 
     def _brief_list(self, items: list[Item]) -> list[str]:
         """The body's closing list: its label, then each of ``items`` by its title as
