@@ -129,3 +129,8 @@ def test_a_pr_template_checklist_is_dropped_with_its_wrapped_lines() -> None:
         "### Before submitting the PR, please make sure you do the following\n\n", ""
     )
     assert "discussed ahead" not in clean_body(unlabelled)
+
+
+def test_text_struck_through_is_what_the_author_took_back() -> None:
+    cleaned = clean_body("Stages now vent early ~~and log every valve~~ when pressure drops.")
+    assert cleaned == "Stages now vent early when pressure drops."

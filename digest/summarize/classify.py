@@ -194,6 +194,8 @@ def split_title(title: str) -> tuple[str, str, tuple[str, ...]]:
         if len(label.split()) > 5:
             break
         marker = KIND_MARKERS.get(label.lower())
+        if marker is None and re.match(r"(?:re-?land|reapply)\b", label, re.I):
+            marker = "reland"  # "[reland without ghstack]": how it landed, not where
         after = rest[match.end() :]
         # "sync: fix X", "rt: add Y": a lower-case word before a lower-case title is a place.
         terse = label.islower() and " " not in label and after[:1].islower()

@@ -25,6 +25,8 @@ _TAG = re.compile(r"</?[A-Za-z][^>]*>")
 _CODE_SPAN = re.compile(r"`<[^`\n]*>`")
 _INLINE_CC = re.compile(r"\bcc:?\s+@[\w/-]+(?:[\s,]+(?:and\s+)?@[\w/-]+)*", re.I)
 _EMPHASIS = re.compile(r"(\*\*|__|(?<![\w*])\*(?=\S))(.+?)\1")
+#: Text struck through: what the author took back ("~~allowing X to print the configs~~").
+_STRUCK = re.compile(r"\s*~~[^~\n]+~~")
 _URL = re.compile(r"<?https?://\S+>?")
 _TRAILER = re.compile(
     r"^\s*(differential revision|pull request resolved|signed-off-by|co-authored-by|"
@@ -186,6 +188,8 @@ def _clean_line(line: str, url_mark: str) -> str:
         line = _TAG.sub("", line)
     if "@" in line:
         line = _INLINE_CC.sub("", line)
+    if "~~" in line:
+        line = _STRUCK.sub("", line)
     if "*" in line or "__" in line:
         line = _EMPHASIS.sub(r"\2", line).replace("**", "")
     if "://" in line:

@@ -287,6 +287,13 @@ _LABEL_KINDS = (
 )
 #: A title whose change is about tests, benchmarks, CI, the build or the repository's own
 #: tooling: what it adds or fixes is for the developers of the project, not its users.
+#: A title that merges one branch into another ("Merge branch 'x'", "Merging gh/u/15/base to
+#: main", "Merge remote-tracking branch …"): bookkeeping of the history.
+_BRANCH_MERGE = re.compile(
+    r"^merg(?:e|es|ed|ing)\s+(?:branch\b|remote-tracking\b|upstream\b|"
+    r"['\"]?[\w.-]+/[\w./-]+['\"]?\s+(?:in)?to\b)",
+    re.I,
+)
 _INTERNAL_TITLE = re.compile(
     r"^(add|adds|added|fix|fixes|update|updates|improve|extend|enable|re-?enable|skip|"
     r"unskip|xfail|mark|port|move|split|clean ?up|refactor|increase|reduce|relax|tighten|"
@@ -494,6 +501,8 @@ def _titled(pull: PullRequest, title: str, facts: Facts) -> str:
     CI, docs), then its first verb, then the words it uses."""
     if _INTERNAL_TITLE.search(title):
         return "ci" if re.search(r"\bci\b", title, re.I) else "test"
+    if _BRANCH_MERGE.match(title):
+        return "chore"  # "Merging gh/user/15/base to main": the branch, not a change of its own
     if _DOCS_TITLE.search(title):
         return "docs"
     if _SWAP.search(title):

@@ -56,6 +56,8 @@ _NOT_A_SUBJECT = frozenset(
         "infra",
         "tools",
         "scripts",
+        "script",
+        "tooling",
         "release",
         "codegen",
         "bot",
