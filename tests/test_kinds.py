@@ -76,6 +76,8 @@ CODE = {"src/rocket/engine.py": (40, 5)}
         # "Upgrade" without a version upgrades code, not a dependency.
         ("🎨 Upgrade typing syntax for Python 3.10", CODE, "chore"),
         ("Upgrade serde to 1.0.200", {"Cargo.lock": (3, 3)}, "deps"),
+        # Doing something "correctly" now mends it.
+        ("io: advance partially written buffers correctly in `write_all`", CODE, "fix"),
         # A branch merged into another is bookkeeping; a reland tag is how a change landed.
         ("Merging gh/someone/15/base to main", CODE, "chore"),
         ("[reland without ghstack] handle the gauge timeout", CODE, "reland"),

@@ -341,7 +341,7 @@ _CODE_SPAN = re.compile(r"`[^`]*`")
 _FIX_WORDS = re.compile(
     r"\b(fix(es)?|bugs?|crash\w*|panic\w*|segfault\w*|hangs?|deadlocks?|regressions?|"
     r"unsound\w*|incorrect\w*|wrong|broken|overflows?|leaks?|race conditions?|races|"
-    r"vulnerab\w+|cve-\d+|error when|fails? (to|when|on|with)|missing|again)\b",
+    r"vulnerab\w+|cve-\d+|error when|fails? (to|when|on|with)|missing|again|correctly|properly)\b",
     re.I,
 )
 #: How a change makes things faster: its mechanism, wherever the title names it.

@@ -608,6 +608,7 @@ def story_sentence(
             len(members) == 1
             and len(phrases[0].predicate().split()) < 3
             and members[0].kind != "release"
+            and "`" not in phrases[0].rest  # "adds `JoinMap::try_join_next`" is news enough
         )
         where = " on the main branch" if short else ""
         parts = [

@@ -14,7 +14,7 @@ import re
 # Base forms. "Pass", "benchmark", "log", "patch" and "trace" are left out on purpose: in
 # titles they are nouns as often as verbs (see :func:`verb_before_object`).
 _BASE_WORDS = """
-accelerate accept add address adjust adopt align allocate allow annotate append apply
+accelerate accept add address adjust adopt advance align allocate allow annotate append apply
 attempt audit automate avoid backport batch block bound break bring broadcast buckify build bump
 bundle cache calculate call cap capture cast catch centralize change check clamp clarify
 classify clean clear collect combine compute conduct configure consolidate convert copy

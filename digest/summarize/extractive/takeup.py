@@ -109,7 +109,8 @@ SETTING = re.compile(
 _SETTING_NAME = re.compile(r"(?<![\w-])--[a-z][\w-]+|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
 _COMMAND = re.compile(r"\b(commands?|subcommands?)\b")
 _CALLABLE = re.compile(
-    r"^`?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+" + FILE_END + r"(?:\(\))?`?$|^`?[A-Za-z_]\w*\(\)`?$"
+    r"^`?[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)+" + FILE_END + r"(?:\(\))?`?$"
+    r"|^`?[A-Za-z_]\w*\(\)`?$"
 )
 
 
@@ -163,11 +164,13 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
         return "Test", f"Test {the_new(thing)} on your {hardware[1]} machines: {why}"
     if _COMMAND.search(title):
         return "Run", f"Run {the_new(thing)} from {c.audience}: {why}"
+    # Code that calls a function uses the package, not a tag's bare area ("task").
+    user = c.audience if c.audience[:1].isupper() or " " in c.audience else repo
     if _CALLABLE.match(thing):
-        return "Call", f"Call {thing} in code that uses {c.audience}: {why}"
+        return "Call", f"Call {thing} in code that uses {user}: {why}"
     if _SNAKE.fullmatch(head) and f"`{head}`" in item.pull.title:
         # "`trace_with` for customized task dumps": a function, as code names one.
-        return "Call", f"Call {thing} in code that uses {c.audience}: {why}"
+        return "Call", f"Call {thing} in code that uses {user}: {why}"
     return "Try", f"Try {the_new(thing)} in {c.audience}: {why}"
 
 
