@@ -799,3 +799,13 @@ def test_turning_off_what_users_may_rely_on_asks_them_to_check(title: str, check
     assert problems(digest, pulls) == []
     texts = [a.text for a in digest.action_items]
     assert any(t.startswith("Check whether you rely on glob braces") for t in texts) is check, texts
+
+
+def test_a_default_turned_on_as_default_is_re_tested() -> None:
+    pulls = [make_pull("Turn on staged fuel planning as default", files=BOOSTER)]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    assert digest.action_items[0].text == (
+        "Re-test what you run when you next update rocket: it turns staged fuel planning on "
+        "by default"
+    )

@@ -47,9 +47,12 @@ def stable(c: Context) -> Action | None:
     return c.act("Plan", text, Urgency.PLAN if c.rank < 2 else Urgency.MONITOR)
 
 
+#: How a title says a default: "by default", "as default", "as the default".
+_BY_DEFAULT = re.compile(r"\s*\b(?:by|as(?: the)?) default\b", re.I)
 #: A title that turns something on or off by default: "Enable X by default", "Don't X".
 _TURNED = re.compile(
-    r"^(?:(?P<on>enable[sd]?|turn(?:s|ed)? on|use[sd]?|default to)|(?P<off>disable[sd]?|"
+    r"^(?:(?P<on>enable[sd]?|turn(?:s|ed)? on|switch(?:es|ed)? on|use[sd]?|default to)|"
+    r"(?P<off>disable[sd]?|switch(?:es|ed)? off|"
     r"turn(?:s|ed)? off|do not|don't|no longer|stop))\b",
     re.I,
 )
@@ -59,17 +62,17 @@ def new_default(c: Context) -> Action | None:
     """A default turned on ("Enable fused QKV by default"): nothing to take up, but what
     users run changes when they update: re-test it."""
     lead = c.lead
-    if lead.kind not in ("feature", "perf") or not re.search(r"\bby default\b", lead.pull.title):
+    if lead.kind not in ("feature", "perf") or not _BY_DEFAULT.search(lead.pull.title):
         return None
     turned = _TURNED.match(lead.headline_title)
     if turned is None:
         return None  # "Prefetch images by default": what it does says too little
     state = "off" if turned["off"] else "on"
     thing = thing_of(lead)
-    thing = re.sub(r"\s*\bby default\b", "", thing).strip()
+    thing = re.sub(r"^(?:on|off)\s+", "", _BY_DEFAULT.sub("", thing).strip())  # "turn on X"
     if turned["off"]:
         thing = plain(lead.headline_title[turned.end() :]).strip()
-        thing = re.sub(r"\s*\bby default\b", "", thing).strip()
+        thing = _BY_DEFAULT.sub("", thing).strip()
     if not thing or thing.startswith(BY_NUMBER):
         return None
     repo = repo_name(c.story)
