@@ -490,6 +490,7 @@ def test_a_new_thing_says_where_it_is_shown_and_a_new_default_is_re_tested() -> 
     [
         ("PR2/N — Add the countdown task", "Add the countdown task"),
         ("PR3: Countdown orchestrator", "Countdown orchestrator"),
+        ("[Launch pipeline] PR3: Countdown orchestrator", "[Launch pipeline] Countdown orchestrator"),
         ("[3/4] Add the countdown task", "Add the countdown task"),
         ("2/3rds of the stages refuel", "2/3rds of the stages refuel"),
         # The issues a title closes: its references link them.
@@ -809,3 +810,13 @@ def test_a_default_turned_on_as_default_is_re_tested() -> None:
         "Re-test what you run when you next update rocket: it turns staged fuel planning on "
         "by default"
     )
+
+
+def test_something_new_is_said_by_what_its_description_adds_to_its_title() -> None:
+    body = "The change adds a shared registry for gauge readers that any stage can query by key."
+    pulls = [make_pull("Add a `GaugeRegistry` for the stages", body, files=BOOSTER)]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    assert "the change adds a shared registry for gauge readers that any stage can query" in (
+        digest.action_items[0].text
+    ), digest.action_items

@@ -100,7 +100,11 @@ def _url_named(url: re.Match[str]) -> str:
 def tidy(title: str) -> str:
     """``title`` without part numbers, group suffixes, a trailing ``(#N)`` or ``(fixes #N)``,
     or raw URLs."""
-    title = _PART_PREFIX.sub("", _PART_SUFFIX.sub("", _TRAILING_PR.sub("", title)))
+    title = _PART_SUFFIX.sub("", _TRAILING_PR.sub("", title))
+    # "[GenAI Pipeline] PR3: X" keeps its tag and loses its part ("[3/4]" is a part).
+    tags = re.match(r"(?:\s*\[(?!\d+/)[^\]]*\])*\s*", title)
+    end = tags.end() if tags else 0
+    title = title[:end] + _PART_PREFIX.sub("", title[end:])
     title = _CLOSES.sub("", title)
     title = " ".join(_RAW_URL.sub(_url_named, title).split()).rstrip(" .:;,")
     title = re.sub(r"^[-\u2013\u2014:]+\s+", "", title)  # "[RL] - X": the dash of the tag

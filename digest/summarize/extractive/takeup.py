@@ -7,6 +7,7 @@ import re
 
 from digest.models import Urgency
 from digest.summarize.base import Item
+from digest.summarize.checks import terms_of
 from digest.summarize.extractive.drafting import (
     BY_NUMBER,
     CAPABILITY,
@@ -211,6 +212,8 @@ def described(item: Item) -> str:
             stands_alone(said)
             and len(said) <= 160
             and said.lower() != title
+            # More than the title again ("the change adds a pass to replace some ops").
+            and len(terms_of(said) - terms_of(f"{title} the change")) >= 3
             and _SAYS_WHAT_IT_DOES.search(said)
             and not _NOT_YET.search(said)
         ):
@@ -222,7 +225,8 @@ def described(item: Item) -> str:
 #: "Adds a flag that …", "X can now …".
 _SAYS_WHAT_IT_DOES = re.compile(
     r"\b(enables?|allows?|lets|makes it possible|can now|now (supports?|works?|accepts?|"
-    r"handles?|returns?|reports?|runs?))\b|^(adds|supports|introduces|exposes|implements)\b",
+    r"handles?|returns?|reports?|runs?))\b"
+    r"|^(?:the change )?(adds|supports|introduces|exposes|implements|provides)\b",
     re.I,
 )
 #: What a description says is still to come or outside the change.
