@@ -820,3 +820,20 @@ def test_something_new_is_said_by_what_its_description_adds_to_its_title() -> No
     assert "the change adds a shared registry for gauge readers that any stage can query" in (
         digest.action_items[0].text
     ), digest.action_items
+
+
+def test_a_constant_named_in_a_title_is_no_setting_to_set() -> None:
+    pulls = [make_pull("net: surface errors from `GAUGE_ERROR` on read for fuel sockets")]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    assert not any(a.text.startswith("Set ") for a in digest.action_items), digest.action_items
+    assert "which users can call" not in digest.action_items[0].text
+    named = write([make_pull("Add an environment variable for `ROCKET_NO_COUNTDOWN`")])
+    assert named.action_items[0].text.startswith("Set ROCKET_NO_COUNTDOWN where you run rocket")
+
+
+def test_a_series_tag_is_no_place() -> None:
+    pulls = [make_pull("[gauge device 1/n] introduce the cuda gauge type", files=BOOSTER)]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    assert "1/n" not in digest.body.split("[1]")[0], digest.body

@@ -159,6 +159,8 @@ def area_of(story: Story) -> str:
     area = story.area.strip("`'\" ")  # "[`pylint`]" names the place pylint
     if not area or area.lower() in _NOT_A_SUBJECT or product_of(story):
         return ""
+    if re.search(r"\b\d+/(?:\d+|n)\b", area, re.I):
+        return ""  # "[et device 1/n]": a series of changes, not a place
     if re.search(r"[_\d]", area) and " " not in area:
         return ""
     if named := place_named(area):

@@ -17,6 +17,7 @@ from digest.summarize.base import Item, Story
 from digest.summarize.classify import GRAVE, ROUTINE_KINDS, SEVERE
 from digest.summarize.extractive.drafting import (
     BY_NUMBER,
+    CAPABILITY,
     FILE_END,
     THING_LIMIT,
     Action,
@@ -29,7 +30,6 @@ from digest.summarize.extractive.takeup import (
     SETTING,
     described,
     feature,
-    named,
     new_default,
     shown_in,
     stable,
@@ -733,9 +733,9 @@ def watch_action(item: Item, name: str, changes: int) -> Action:
         why = "it changes the options users set"
     elif hit:
         why = f"it fixes {hit} users may have hit"
-    elif item.kind == "feature" and item.facts.names:
+    elif item.kind == "feature" and item.facts.names and phrase_of(item).verb in CAPABILITY:
         why = f"it adds {plain(item.facts.names[0])}, which users can call"
-    elif item.kind == "feature" and not named(item):
+    elif item.kind == "feature":
         why = "it changes what the next release does"  # nothing named a user could call
     among = "the day's one change" if changes == 1 else f"the day's {say_count(changes, 'change')}"
     phrase = phrase_of(item)
@@ -745,9 +745,12 @@ def watch_action(item: Item, name: str, changes: int) -> Action:
         said = f"is {thing}" if thing.startswith(BY_NUMBER) else f"is about {thing}"
     if item.kind in ROUTINE_KINDS and item.kind != "refactor":
         # Documentation, tests and upkeep only: say so, rather than make one of them news.
+        nearest = f"the change that {said}"
+        if said.startswith("is "):  # "is pull request #7", "is about X"
+            nearest = said.removeprefix("is ").replace("about ", "the change to ", 1)
         text = (
             f"Skip today's {name} changes if you only use {name}: none of {among} "
-            f"touches what users run; the nearest is the change that {said}"
+            f"touches what users run; the nearest is {nearest}"
         )
         if changes == 1:
             text = (

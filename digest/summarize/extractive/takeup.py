@@ -111,6 +111,20 @@ SETTING = re.compile(
     r"|(?<![\w-])--[a-z][\w-]+|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b"
 )
 _SETTING_NAME = re.compile(r"(?<![\w-])--[a-z][\w-]+|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
+_ENV_NAME = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
+
+
+def _sets(head: str, repo: str) -> bool:
+    """True when ``head``, a new thing, is a setting a user sets: said to be one (an option,
+    a flag, a variable), or named as the project names its variables (``UV_NO_PROJECT`` in
+    uv); a constant such as ``SO_ERROR`` is no setting of theirs."""
+    without = _ENV_NAME.sub("", head)
+    if SETTING.search(without):
+        return True
+    prefix = re.sub(r"\W", "", repo).upper()
+    return any(name.startswith(f"{prefix}_") for name in _ENV_NAME.findall(head))
+
+
 _COMMAND = re.compile(r"\b(commands?|subcommands?)\b")
 _CALLABLE = re.compile(
     r"^`?[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)+" + FILE_END + r"(?:\(\))?`?$"
@@ -156,7 +170,7 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
         return "Pass", f"Pass {the_new(f'{name} {kind}')} to {target} where you need it: {why}"
     # A setting is what is new only when the thing added is one ("an environment variable
     # for X", "`--dry-run` flag"), not "TOML examples to `--config` help text".
-    if SETTING.search(head):
+    if SETTING.search(head) and _sets(head, repo):
         named = _SETTING_NAME.search(plain(thing))
         # "the new TY and RUFF env vars" (for providing …: what they are for is said after).
         said = head if re.match(r" for \w+ing\b", thing[len(head) :]) else thing
