@@ -76,6 +76,9 @@ CODE = {"src/rocket/engine.py": (40, 5)}
         # "Upgrade" without a version upgrades code, not a dependency.
         ("🎨 Upgrade typing syntax for Python 3.10", CODE, "chore"),
         ("Upgrade serde to 1.0.200", {"Cargo.lock": (3, 3)}, "deps"),
+        # Eliminating a way of building something reworks it; eliminating a fault mends it.
+        ("[compile] Eliminate two-phase initialization of GaugeHost", CODE, "refactor"),
+        ("Eliminate a deadlock in the countdown scheduler", CODE, "fix"),
         # Doing something "correctly" now mends it.
         ("io: advance partially written buffers correctly in `write_all`", CODE, "fix"),
         # A branch merged into another is bookkeeping; a reland tag is how a change landed.

@@ -386,6 +386,9 @@ _REFACTOR_TITLE = re.compile(
     r"reorgani[sz]\w*|extract\w*|splits?|merges?|unif(y|ies)|consolidates?|inlines?|deduplicates?|tid(y|ies)|"
     r"migrat(e|es)|prefers?|replaces?|centrali[sz]es?|restructures?|decouples?|"
     r"generali[sz]es?)\b"
+    # "Eliminate two-phase initialization of X": a way of building it goes, not a feature.
+    r"|^eliminat\w*\b(?!.*\b(?:crash|panic|deadlock|hang|leak|race|overhead|copies|copy|"
+    r"allocation|sync|latency|recompil\w*|graph breaks?)\b)"
     r"|\b(remove[sd]?|delete[sd]?|drop(s|ped)?) (the )?(unused|dead|redundant|stale|"
     r"duplicated?|obsolete|leftovers?|old|debug|extra|unnecessary|orphaned|shadowed|private)\b"
     r"|\bleftovers?\b",

@@ -191,7 +191,7 @@ _PLACES = {
     "cuda": "CUDA",
     "mps": "MPS",
     "xpu": "XPU",
-    "lib": "the library",
+    "lib": "library mode",
     "dev": "development mode",
     "types": "the type definitions",
 }
