@@ -490,7 +490,7 @@ def test_a_new_thing_says_where_it_is_shown_and_a_new_default_is_re_tested() -> 
     [
         ("PR2/N — Add the countdown task", "Add the countdown task"),
         ("PR3: Countdown orchestrator", "Countdown orchestrator"),
-        ("[Launch pipeline] PR3: Countdown orchestrator", "[Launch pipeline] Countdown orchestrator"),
+        ("[Launch] PR3: Countdown orchestrator", "[Launch] Countdown orchestrator"),
         ("[3/4] Add the countdown task", "Add the countdown task"),
         ("2/3rds of the stages refuel", "2/3rds of the stages refuel"),
         # The issues a title closes: its references link them.
