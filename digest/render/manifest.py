@@ -284,6 +284,21 @@ class Manifest:
         enough to tell whether a page made from them changed, without reading an entry."""
         return self._listed("d.sha256", where, params, limit)
 
+    def topic_sums(
+        self, topic: str, *, since: str | None = None, limit: int | None = None
+    ) -> list[tuple[str, str]]:
+        """(key, sha256) of the digests on ``topic``, from the day ``since`` on
+        (``YYYY-MM-DD``, every day when None), newest first as listings sort them; at most
+        ``limit`` of them."""
+        # Walked in the topics table's own order, so the newest few cost no more on a
+        # long archive (a filter over every digest would read the whole topic first).
+        tail = "" if limit is None else f" LIMIT {int(limit)}"
+        return self.db.execute(
+            "SELECT d.key, d.sha256 FROM topics t JOIN digests d ON d.key = t.slug || '/' || "
+            f"t.date WHERE t.topic = ? AND t.date >= ? ORDER BY t.date DESC, t.slug{tail}",
+            (topic, since or ""),
+        ).fetchall()
+
     def _listed(
         self, column: str, where: str, params: tuple[object, ...], limit: int | None
     ) -> list[tuple[str, str]]:
