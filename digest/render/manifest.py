@@ -6,9 +6,10 @@ cites, what it reverts and its topics, indexed), its action items (for the desks
 hash of its line in listings (a year page makes again only the months whose lines
 changed); per collected day, its stat, hash and pull request numbers; and per page, the
 key (a hash of its inputs) it was rendered from, the SHA-256 of the bytes written and its
-*group*: the month it belongs to (an edition, a cited change's page), the year (a year's
-listings) or :data:`SITE_WIDE`. The hashes let a build check that the site it starts from
-holds what the last build wrote, and nothing else (see :mod:`.verify`).
+*group*: the month it belongs to (an edition, a cited change's page, a file of the month's
+search index), the year (a year's listings) or :data:`SITE_WIDE`. The hashes let a build
+check that the site it starts from holds what the last build wrote, and nothing else (see
+:mod:`.verify`).
 A build re-plans only the groups an input change reaches, so adding a day costs about a
 month's editions however long the archive; the rest is looked up by index, not read.
 

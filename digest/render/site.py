@@ -16,6 +16,7 @@ import hashlib
 import logging
 import sqlite3
 from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any
 
@@ -164,19 +165,21 @@ def _build_site(
     scanner = Scanner(store, state, inputs, topical.tagger(settings.topics, store))
     changes = scanner.scan()
     collected, to_save, changed_days = groups.collected_changes(state, inputs, store.root)
+    build = _Build(
+        settings, state, scanner, env, fragments, collected, changes.parsed, inputs.buckets
+    )
     everything, found = listings.collections(settings, state)
     recorded = state.groups()
     with_editions = state.groups_of_editions()
     # The groups of files not as the last build wrote them are planned as if they were missing.
     trusted = checked.present - checked.suspect
-    dirty = groups.plan(
-        state, changes, changed_days, (everything, *found), recorded | with_editions, trusted
-    )
+    known = recorded | with_editions
+    dirty = groups.plan(state, changes, changed_days, (everything, *found), known, trusted)
+    made, newest = build.index_version(), search.newest_month(with_editions)
+    dirty |= search.replanned(state, made, newest, known)
+    search.record(state, made, newest)
     planned = {manifest.SITE_WIDE, *dirty}
     previous = state.pages(planned)
-    build = _Build(
-        settings, state, scanner, env, fragments, collected, changes.parsed, inputs.buckets
-    )
     out = Output(
         site_dir,
         {path: "" if path in checked.suspect else page.key for path, page in previous.items()},
@@ -194,7 +197,7 @@ def _build_site(
     if out.will_fork():
         build.warm()  # compiled once here, not once in each worker
     out.finish()
-    index = build.plan_search(out, recorded - planned, checked.present - checked.suspect)
+    index = build.plan_search(out, made, newest, trusted)
     # The search index's files are cleared after it is made again, from the pages as they
     # will be published: most keep their names (Pagefind names them by their contents).
     deleted = out.remove_stale(lambda path: not search.of_index(path))
@@ -576,32 +579,41 @@ class _Build:
         render = functools.partial(sitemap_index, base, maps)
         self.offer(out, group, urls.SITEMAP, self.key("sitemap index", maps), render)
 
-    def plan_search(
-        self, out: Output, clean: set[int], present: set[str]
-    ) -> search.SearchPlan | None:
-        """Plan the search index over the pages the site will hold (``out``'s and those of
-        the ``clean`` groups); the bundles as the last build made them, all their files
-        ``present`` when the build began, are offered as they are."""
+    def index_version(self) -> str:
+        """The version of Pagefind that makes the search index; "" for no index (turned off
+        in the configuration, or Pagefind not installed: warned of)."""
         if not self.settings.site.search:
-            return None  # turned off in the configuration: no index, and no warning
+            return ""
         binary = search.executable()
         if binary is None:
             log.warning(
                 "site: no search index: Pagefind is not installed (pip install pagefind[bin])"
             )
-            return None
+            return ""
         self._pagefind = binary
-        kept = self.state.pages(clean)
-        pages = [(path, page.sha256, page.group) for path, page in kept.items()]
-        pages += [(path, out.sums.get(path, ""), self.groups.get(path, 0)) for path in out.done]
-        named = [(path, sha, manifest.group_name(group)) for path, sha, group in pages]
-        index = search.plan(binary, named, out.previous)
+        return search.version(binary)
+
+    def plan_search(
+        self, out: Output, made: str, newest: str, present: AbstractSet[str]
+    ) -> search.SearchPlan | None:
+        """Plan the bundles, made by Pagefind ``made`` ("" for no index), of the months
+        whose pages ``out`` was offered, ``newest`` being the index's newest month; the
+        bundles as the last build made them, all their files ``present`` when the build
+        began, are offered as they are."""
+        if not made:
+            return None
+        pages = [
+            (path, out.sums.get(path, ""), manifest.group_name(self.groups.get(path, 0)))
+            for path in out.done
+        ]
+        index = search.plan(made, newest, pages, out.previous)
         # A bundle with a file missing is made again.
         index = msgspec.structs.replace(index, todo=index.to_build(present))
         for bundle in index.bundles:
             if bundle not in index.todo:
+                group = manifest.month_group(bundle.month)
                 for path in index.kept(bundle) or ():
-                    self.offer(out, manifest.SITE_WIDE, path, bundle.key, _gone)
+                    self.offer(out, group, path, bundle.key, _gone)
         out.finish()
         return index
 
@@ -613,12 +625,13 @@ class _Build:
         files = search.build_bundles(
             self._pagefind, out.site_dir, index.todo, index.newest, workers=out.workers
         )
-        keys = {bundle.folder: bundle.key for bundle in index.todo}
+        bundles = {bundle.folder: bundle for bundle in index.todo}
         for path, data in sorted(files.items()):
             if not (out.site_dir / path).is_file():
                 out.gone(path)  # lost since the build began: written again
-            key = keys["/".join(path.split("/")[:2])]
-            self.offer(out, manifest.SITE_WIDE, path, key, functools.partial(bytes, data))
+            bundle = bundles["/".join(path.split("/")[:2])]
+            group = manifest.month_group(bundle.month)
+            self.offer(out, group, path, bundle.key, functools.partial(bytes, data))
         out.finish()
 
     def _html_of(self, group: int) -> list[str]:
