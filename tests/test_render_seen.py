@@ -88,3 +88,20 @@ def test_a_page_edited_in_place_with_its_size_and_time_kept_is_read(
     report = render_site(settings, store)
     assert "rockets/2026-01-01.html" in report.written
     assert page.read_bytes() == data
+
+
+def test_a_build_that_changes_nothing_leaves_the_pages_as_it_found_them(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its copy of the site (the build before last, caught up) is put back, not deleted:
+    deleting it would unlink every page it shares with the published build, a new change
+    time for each, and the next check would read them all."""
+    store = Store(settings.data_dir)
+    _steady(settings, store)
+    builds = sorted(p.name for p in settings.site_dir.parent.glob(".site.builds/*"))
+    past_the_stamp(settings)
+    assert render_site(settings, store).pages_written == 0
+    read = _reads(monkeypatch)
+    render_site(settings, store)
+    assert read == []
+    assert sorted(p.name for p in settings.site_dir.parent.glob(".site.builds/*")) == builds
