@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -15,7 +17,14 @@ import pytest
 from digest.config import Settings
 from digest.render import render_site, verify
 from digest.store import Store
-from tests.factories import edition_series, make_digest, make_settings, past_the_stamp, save_all
+from tests.factories import (
+    edition_series,
+    make_digest,
+    make_settings,
+    manifest_path,
+    past_the_stamp,
+    save_all,
+)
 
 
 @pytest.fixture
@@ -90,6 +99,70 @@ def test_a_page_edited_in_place_with_its_size_and_time_kept_is_read(
     assert page.read_bytes() == data
 
 
+def _looked_up(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths whose records the check looks up (those of buckets whose seal failed)."""
+    paths: list[str] = []
+    records = verify._records
+
+    def counting(db: object, wanted: list[str]) -> dict[str, tuple[str, str]]:
+        paths.extend(wanted)
+        return records(db, wanted)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(verify, "_records", counting)
+    return paths
+
+
+def test_the_published_site_is_vouched_for_by_its_seals(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With nothing new, the published site is checked file by file (an lstat each), but
+    no page's record is looked up: every bucket of files matches its seal."""
+    monkeypatch.setattr(verify, "_PER_BUCKET", 2)  # many buckets a folder
+    store = Store(settings.data_dir)
+    _steady(settings, store)
+    looked = _looked_up(monkeypatch)
+    assert render_site(settings, store).pages_skipped > 0
+    assert looked == []
+
+
+def test_adding_a_day_looks_up_only_the_buckets_the_last_build_changed(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(verify, "_PER_BUCKET", 2)
+    store = Store(settings.data_dir)
+    _steady(settings, store)
+    store.save_digest(make_digest(date=dt.date(2026, 1, 20), headline="ONE"))
+    last = render_site(settings, store)
+    looked = _looked_up(monkeypatch)
+    store.save_digest(make_digest(date=dt.date(2026, 1, 21), headline="TWO"))
+    render_site(settings, store)
+    site = {p.relative_to(settings.site_dir).as_posix() for p in settings.site_dir.rglob("*")}
+    assert set(last.written) <= set(looked)
+    assert len(looked) < len(site) / 2
+
+
+@pytest.mark.parametrize("nothing_new", [True, False])
+def test_a_page_edited_in_place_in_a_sealed_bucket_is_read(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch, nothing_new: bool
+) -> None:
+    """An edit keeping the file, its size and its times changes its change time: its
+    bucket's seal fails, and the page is read, found changed and written again."""
+    monkeypatch.setattr(verify, "_PER_BUCKET", 2)
+    store = Store(settings.data_dir)
+    _steady(settings, store)
+    page = settings.site_dir / "rockets/2026-01-01.html"  # not written since the first build
+    data = page.read_bytes()
+    before = page.stat()
+    with page.open("r+b") as handle:
+        handle.write(b"X" + data[1:])
+    os.utime(page, ns=(before.st_atime_ns, before.st_mtime_ns))
+    if not nothing_new:
+        store.save_digest(make_digest(date=dt.date(2026, 1, 20), headline="ONE"))
+    report = render_site(settings, store)
+    assert "rockets/2026-01-01.html" in report.written
+    assert page.read_bytes() == data
+
+
 def test_a_build_that_changes_nothing_leaves_the_pages_as_it_found_them(
     settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -105,3 +178,22 @@ def test_a_build_that_changes_nothing_leaves_the_pages_as_it_found_them(
     render_site(settings, store)
     assert read == []
     assert sorted(p.name for p in settings.site_dir.parent.glob(".site.builds/*")) == builds
+
+
+def test_a_page_of_unknown_bytes_found_as_the_build_makes_it_is_read_once(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page whose bytes the manifest does not know (a manifest of another format keeps
+    its page list only) is rendered again; found holding the bytes the build makes, it is
+    left as it is, and known from then on."""
+    store = Store(settings.data_dir)
+    _steady(settings, store)
+    with closing(sqlite3.connect(manifest_path(settings))) as db, db:
+        db.execute("UPDATE pages SET sha256 = '' WHERE path = 'rockets/2026-01-01.html'")
+        db.execute("DELETE FROM seen WHERE path = 'rockets/2026-01-01.html'")
+    past_the_stamp(settings)
+    report = render_site(settings, store)
+    assert report.pages_unchanged > 0 and "rockets/2026-01-01.html" not in report.written
+    read = _reads(monkeypatch)
+    render_site(settings, store)
+    assert read == []

@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import closing
 from pathlib import Path
 
@@ -36,7 +36,7 @@ from digest.render.stamp import Bucket
 from digest.render.views import EditionActions, Entry
 
 NAME = MANIFEST
-FORMAT = 7
+FORMAT = 8
 #: The manifest of earlier versions, as JSON.
 _LEGACY = ".wire-manifest.json"
 #: The group of the pages that span years: front page, feeds, desks, sitemap index.
@@ -94,6 +94,8 @@ CREATE TABLE pages(
 CREATE INDEX pages_grp ON pages(grp);
 -- A page's file as last seen holding its recorded bytes: "inode:ctime_ns:size".
 CREATE TABLE seen(path TEXT PRIMARY KEY, stat TEXT NOT NULL) WITHOUT ROWID;
+-- The seals of the buckets of a folder's files, a JSON list (see verify.py).
+CREATE TABLE sealed(folder TEXT PRIMARY KEY, seals TEXT NOT NULL) WITHOUT ROWID;
 """
 #: The tables that describe inputs; emptied when the code or settings changed.
 _INPUT_TABLES = ("digests", "cites", "follow_ups", "topics", "collected")
@@ -503,29 +505,33 @@ class Manifest:
         )
         return {path: Page(key, group, sha) for path, key, group, sha in rows}
 
-    def hashes(self) -> dict[str, str]:
-        """The recorded SHA-256 of every page's bytes, by path ("" when not known)."""
-        return dict(self.db.execute("SELECT path, sha256 FROM pages"))
-
-    def seen(self) -> dict[str, str]:
-        """How each page's file was last seen holding its recorded bytes (see
-        :mod:`.verify`), by path."""
-        return dict(self.db.execute("SELECT path, stat FROM seen"))
-
     def record_seen(self, seen: Mapping[str, str]) -> None:
         """Record that the files ``seen`` (path: ``inode:ctime_ns:size``) hold the bytes
         recorded for their pages."""
         self.db.executemany("INSERT OR REPLACE INTO seen VALUES (?, ?)", sorted(seen.items()))
 
+    def record_seals(self, seals: Mapping[str, list[str]]) -> None:
+        """Record the seals of the buckets of each folder of ``seals`` (see :mod:`.verify`);
+        a folder with none is forgotten."""
+        kept = [(folder, json.dumps(found)) for folder, found in sorted(seals.items()) if found]
+        self.db.executemany(
+            "DELETE FROM sealed WHERE folder = ?",
+            ((folder,) for folder, found in sorted(seals.items()) if not found),
+        )
+        self.db.executemany("INSERT OR REPLACE INTO sealed VALUES (?, ?)", kept)
+
     def groups(self) -> set[int]:
         """The groups with a page."""
         return {group for (group,) in self.db.execute("SELECT DISTINCT grp FROM pages")}
 
-    def missing(self, present: set[str]) -> set[int]:
-        """The groups of the pages recorded that are not among the files ``present``."""
-        gone = [
-            path for (path,) in self.db.execute("SELECT path FROM pages") if path not in present
-        ]
+    def missing(self, present: Collection[str], recorded: int, doubted: Iterable[str]) -> set[int]:
+        """The groups of the pages recorded that are not among the files ``present`` (of
+        which ``recorded`` are pages the manifest records), or are among those ``doubted``."""
+        gone = list(doubted)
+        (total,) = self.db.execute("SELECT count(*) FROM pages").fetchone()
+        if total != recorded:  # else every page recorded is present: none to look for
+            pages = self.db.execute("SELECT path FROM pages")
+            gone += [path for (path,) in pages if path not in present]
         rows = self.db.execute(
             "SELECT DISTINCT grp FROM pages WHERE path IN (SELECT value FROM json_each(?))",
             (json.dumps(gone),),

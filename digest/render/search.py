@@ -113,12 +113,15 @@ class SearchPlan(Struct, frozen=True):
         """The last build's files of ``bundle``, sorted."""
         return list(self.by_folder.get(bundle.folder, ()))
 
-    def to_build(self, present: AbstractSet[str]) -> tuple[Bundle, ...]:
-        """The bundles to make again: not kept, or with a file not in ``present``."""
+    def to_build(
+        self, present: AbstractSet[str], doubted: AbstractSet[str] = frozenset()
+    ) -> tuple[Bundle, ...]:
+        """The bundles to make again: not kept, or with a file not in ``present`` or one
+        ``doubted``."""
         found = []
         for bundle in self.bundles:
             kept = self.kept(bundle)
-            if kept is None or not present >= set(kept):
+            if kept is None or not present >= set(kept) or not doubted.isdisjoint(kept):
                 found.append(bundle)
         return tuple(found)
 

@@ -119,14 +119,17 @@ def _publish(
         # The copy may come from a restored cache: what the last build did not write as it
         # is now is rendered again or deleted.
         # The site holds pages only: anything else (the stamp of an earlier version) goes.
-        checked = verify.check_site(site_dir, state.hashes(), (), state.seen())
+        checked = verify.check_site(site_dir, state.db)
         present = checked.present
         report = _build_site(settings, store, env, fragments, site_dir, state, inputs, checked)
         # A page deleted by hand from the published build is still in the copy (made from
-        # the build before last): publishing the copy puts it back.
-        drifted = stamp.count_files(settings.site_dir) != len(present)
-        changed = bool(report.written or report.deleted or drifted)
-        files = len((present - set(report.deleted)) | set(report.written))
+        # the build before last): publishing the copy puts it back. (A build that changed
+        # a page publishes its copy anyway.)
+        changed = bool(report.written or report.deleted)
+        changed = changed or stamp.count_files(settings.site_dir) != len(present)
+        # What the copy holds now: ``written`` and ``deleted`` are apart.
+        files = len(present) - sum(p in present for p in report.deleted)
+        files += sum(p not in present for p in report.written)
         published = staged.published()
         if changed or published is None:
             # Beside the build to publish, before it is: a stamp never vouches for a build
@@ -171,10 +174,9 @@ def _build_site(
     everything, found = listings.collections(settings, state)
     recorded = state.groups()
     with_editions = state.groups_of_editions()
-    # The groups of files not as the last build wrote them are planned as if they were missing.
-    trusted = checked.present - checked.suspect
     known = recorded | with_editions
-    dirty = groups.plan(state, changes, changed_days, (everything, *found), known, trusted)
+    # The groups of files not as the last build wrote them are planned as if they were missing.
+    dirty = groups.plan(state, changes, changed_days, (everything, *found), known, checked)
     made, newest = build.index_version(), search.newest_month(with_editions)
     dirty |= search.replanned(state, made, newest, known)
     search.record(state, made, newest)
@@ -197,7 +199,7 @@ def _build_site(
     if out.will_fork():
         build.warm()  # compiled once here, not once in each worker
     out.finish()
-    index = build.plan_search(out, made, newest, trusted)
+    index = build.plan_search(out, made, newest, checked)
     # The search index's files are cleared after it is made again, from the pages as they
     # will be published: most keep their names (Pagefind names them by their contents).
     deleted = out.remove_stale(lambda path: not search.of_index(path))
@@ -213,7 +215,7 @@ def _build_site(
         path: manifest.Page(key, build.groups[path], out.sums[path])
         for path, key in out.done.items()
     }
-    state.record_seen({**checked.observed, **out.seen})
+    _record_files(state, checked, out, deleted, previous.keys() - pages.keys())
     state.update_pages(previous, pages)
     # The pages of the groups not planned were not looked at: as good as skipped.
     clean = state.count_pages(recorded - planned)
@@ -231,6 +233,23 @@ def _build_site(
         deleted=tuple(deleted),
     )
     return report
+
+
+def _record_files(
+    state: Manifest,
+    checked: verify.Checked,
+    out: Output,
+    deleted: list[str],
+    unrecorded: AbstractSet[str],
+) -> None:
+    """Record in ``state`` how the files known to hold their pages' bytes are seen, and
+    the seals of the folders changed (see :mod:`.verify`): the site found as ``checked``,
+    then written by ``out``, less the files ``deleted`` and the pages no longer recorded
+    (``unrecorded``)."""
+    seen = {**checked.observed, **verify.confirmed(checked, out.done, out.seen), **out.seen}
+    state.record_seen(seen)
+    doubtful = (checked.suspect - seen.keys()) | unrecorded
+    state.record_seals(verify.seals(checked, out.seen, deleted, doubtful))
 
 
 class _Build:
@@ -594,12 +613,12 @@ class _Build:
         return search.version(binary)
 
     def plan_search(
-        self, out: Output, made: str, newest: str, present: AbstractSet[str]
+        self, out: Output, made: str, newest: str, checked: verify.Checked
     ) -> search.SearchPlan | None:
         """Plan the bundles, made by Pagefind ``made`` ("" for no index), of the months
         whose pages ``out`` was offered, ``newest`` being the index's newest month; the
-        bundles as the last build made them, all their files ``present`` when the build
-        began, are offered as they are."""
+        bundles as the last build made them, all their files present and as it wrote them
+        when the build began (``checked``), are offered as they are."""
         if not made:
             return None
         pages = [
@@ -608,7 +627,8 @@ class _Build:
         ]
         index = search.plan(made, newest, pages, out.previous)
         # A bundle with a file missing is made again.
-        index = msgspec.structs.replace(index, todo=index.to_build(present))
+        todo = index.to_build(checked.present, checked.suspect)
+        index = msgspec.structs.replace(index, todo=todo)
         for bundle in index.bundles:
             if bundle not in index.todo:
                 group = manifest.month_group(bundle.month)

@@ -209,22 +209,19 @@ def published(site: Path) -> Path | None:
     return beside(target)
 
 
-def current(settings: Settings, stamp: str) -> RenderReport | None:
-    """The report of the published build when it was made from inputs hashing ``stamp``.
-
-    None when it was not, or the published site lost or gained a file since.
+def current(settings: Settings, stamp: str) -> tuple[RenderReport, int] | None:
+    """The report of the published build, and how many files its site held, when it was
+    made from inputs hashing ``stamp``; else None. (Whether the site still holds them is
+    the caller's to check.)
     """
-    site = settings.site_dir
-    where = published(site)
+    where = published(settings.site_dir)
     if where is None:
         return None
     try:
         raw = json.loads(where.read_bytes())
         if raw.get("format") != FORMAT or raw.get("inputs") != stamp:
             return None
-        if count_files(site) != int(raw["files"]):
-            return None
-        return RenderReport(
+        report = RenderReport(
             pages_written=0,
             pages_unchanged=0,
             pages_skipped=int(raw["pages"]),
@@ -233,6 +230,7 @@ def current(settings: Settings, stamp: str) -> RenderReport | None:
             digests_read=0,
             problems=tuple(str(p) for p in raw["problems"]),
         )
+        return report, int(raw["files"])
     except (OSError, ValueError, KeyError, TypeError):
         return None
 

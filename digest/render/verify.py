@@ -18,6 +18,17 @@ is a new inode with a new change time, so every restored file is read. The chang
 kept in nanoseconds (ext4, XFS, btrfs). So a build with nothing to do reads no page, and
 adding a day reads the pages the last build wrote, not every page.
 
+Every file is still looked at (its inode, change time and size: one ``lstat``), but not
+looked up one by one: the files of each folder are split into *buckets* of about
+:data:`_PER_BUCKET` by a hash of their names, and the manifest keeps, per folder, a *seal*
+of each bucket: a hash of its files' names, inodes, change times and sizes, made when every
+one of them was known to hold its recorded bytes and to be a page the manifest records. A
+bucket whose files hash to its seal is those very files, untouched (a file edited in place
+has a new change time, one added or deleted changes the names): its files pass without
+their records being read. The files of the other buckets (those of the pages the last build
+wrote, or of a folder changed by hand) are checked one by one, as above. A restored cache
+matches no seal, so every file of it is checked and read.
+
 The manifest comes from the same cache: this finds pages that differ from it, not a
 manifest rewritten to match them.
 """
@@ -25,12 +36,15 @@ manifest rewritten to match them.
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import os
 import sqlite3
+import zlib
 from collections.abc import Collection, Mapping, Sequence
 from contextlib import closing
 from pathlib import Path
+from stat import S_ISREG
 from typing import TYPE_CHECKING
 
 from msgspec import Struct
@@ -45,6 +59,12 @@ log = logging.getLogger("digest")
 _NAMED = 5
 #: Bytes read at a time: most pages in one read.
 _CHUNK = 1 << 20
+#: Files a bucket holds, about (see the module's description).
+_PER_BUCKET = 32
+#: Hex digits kept of a bucket's seal.
+_SEAL = 32
+#: Paths looked up in the manifest per query.
+_BATCH = 10_000
 
 
 class Checked(Struct, frozen=True):
@@ -59,18 +79,43 @@ class Checked(Struct, frozen=True):
     #: The files read and found holding their recorded bytes, and how they were seen
     #: (``inode:ctime_ns:size``), for the manifest.
     observed: dict[str, str] = {}
+    #: How many of ``present`` the manifest records.
+    recorded: int = 0
+    #: Each folder's regular files as found (``""``: the site's root), and how each was
+    #: seen; and the folders with a bucket whose seal did not hold.
+    listings: dict[str, dict[str, str]] = {}
+    unsealed: set[str] = set()
 
 
-def check_site(
-    site_dir: Path, recorded: Mapping[str, str], own: Collection[str], seen: Mapping[str, str]
-) -> Checked:
-    """Check the files of ``site_dir`` against ``recorded`` (path: SHA-256 of the bytes the
-    last build wrote), reading those not ``seen`` so before; the build's ``own`` files
-    (rewritten by every build) pass."""
-    checked = Checked(set(), set(), [], {})
-    _check_folder(str(site_dir), "", recorded, seen, own, checked)
-    checked.removed.sort()
-    return checked
+class _Found(Struct):
+    """What a walk of the site found, as it goes."""
+
+    present: set[str]
+    removed: list[str]
+    listings: dict[str, dict[str, str]]
+    unsealed: set[str]
+    #: The files of the buckets whose seal did not hold: (path, how it was seen).
+    unvouched: list[tuple[str, str]]
+
+
+def check_site(site_dir: Path, db: sqlite3.Connection) -> Checked:
+    """Check the files of ``site_dir`` against the manifest ``db``'s records of the pages
+    (their bytes' SHA-256, how they were last seen, the folders' seals), reading those not
+    vouched for; delete the links and other files that are not regular files."""
+    return _check(site_dir, db, dry=False)
+
+
+def intact(site_dir: Path, manifest: Path, files: int) -> bool:
+    """Whether the published ``site_dir`` holds ``files`` files, each a page as the
+    ``manifest`` file records it; reads, never changes, either."""
+    try:
+        uri = f"{manifest.resolve().as_uri()}?mode=ro"
+        with closing(sqlite3.connect(uri, uri=True)) as db:
+            db.execute("PRAGMA trusted_schema = OFF")
+            checked = _check(site_dir, db, dry=True)
+    except (OSError, sqlite3.Error, ValueError):
+        return False
+    return len(checked.present) == files and not checked.suspect and not checked.removed
 
 
 def stat_of(stat: os.stat_result) -> str:
@@ -78,20 +123,44 @@ def stat_of(stat: os.stat_result) -> str:
     return f"{stat.st_ino}:{stat.st_ctime_ns}:{stat.st_size}"
 
 
-def intact(site_dir: Path, manifest: Path, own: Collection[str]) -> bool:
-    """Whether every file of the published ``site_dir`` is a page as the ``manifest`` file
-    records it, or one of the build's ``own`` files; reads, never changes, either."""
-    try:
-        uri = f"{manifest.resolve().as_uri()}?mode=ro"
-        with closing(sqlite3.connect(uri, uri=True)) as db:
-            db.execute("PRAGMA trusted_schema = OFF")
-            recorded = dict(db.execute("SELECT path, sha256 FROM pages"))
-            seen = dict(db.execute("SELECT path, stat FROM seen"))
-        checked = Checked(set(), set(), [], {})
-        _check_folder(str(site_dir), "", recorded, seen, own, checked, dry=True)
-    except (OSError, sqlite3.Error, ValueError):
-        return False
-    return not checked.suspect and not checked.removed
+def confirmed(
+    checked: Checked, done: Mapping[str, str], written: Collection[str]
+) -> dict[str, str]:
+    """The files suspect when the build began (``checked``) that it rendered again and
+    found holding the bytes it makes, so left as they were (``done`` with a key, not
+    ``written``), and how each was seen."""
+    found = {}
+    for path in checked.suspect:
+        if done.get(path) and path not in written:
+            folder, _, name = path.rpartition("/")
+            found[path] = checked.listings[folder][name]
+    return found
+
+
+def seals(
+    checked: Checked,
+    written: Mapping[str, str],
+    deleted: Collection[str],
+    doubtful: Collection[str],
+) -> dict[str, list[str]]:
+    """The seals of the folders a build changed or found changed, as the site it started
+    from (``checked``) is left by it: with the files ``written`` (and how each is seen)
+    and without those ``deleted``; a bucket holding a ``doubtful`` file (one not known to
+    hold its recorded bytes, or not recorded) gets no seal (``""``). A folder left without
+    files (or gone) gets an empty list."""
+    listings = {folder: dict(files) for folder, files in checked.listings.items()}
+    touched = set(checked.unsealed)
+    for path in (*deleted, *checked.removed):
+        folder, _, name = path.rpartition("/")
+        listings.get(folder, {}).pop(name, None)
+        touched.add(folder)
+    for path, seen in written.items():
+        folder, _, name = path.rpartition("/")
+        listings.setdefault(folder, {})[name] = seen
+        touched.add(folder)
+    return {
+        folder: _seals_of(folder, listings.get(folder, {}), doubtful) for folder in sorted(touched)
+    }
 
 
 def clear(site_dir: Path, checked: Checked, out: Output, deleted: Sequence[str]) -> list[str]:
@@ -133,43 +202,124 @@ def tell(checked: Checked, written: Collection[str], deleted: Collection[str]) -
     )
 
 
-def _check_folder(
-    folder: str,
-    prefix: str,
-    recorded: Mapping[str, str],
-    seen: Mapping[str, str],
-    own: Collection[str],
-    into: Checked,
-    *,
-    dry: bool = False,
-) -> None:
-    """Check the files under ``folder`` (``prefix`` in the site); unless ``dry``, delete
-    what is not a regular file."""
-    with os.scandir(folder) as scan:
-        entries = list(scan)
-    for entry in entries:
-        path = prefix + entry.name
-        if entry.is_dir(follow_symlinks=False):
-            _check_folder(entry.path, f"{path}/", recorded, seen, own, into, dry=dry)
-        elif entry.is_file(follow_symlinks=False):
-            into.present.add(path)
-            if path in own:
-                continue
-            sha = recorded.get(path)
-            if not sha:
-                into.suspect.add(path)
-                continue
-            now = stat_of(entry.stat(follow_symlinks=False))
-            if seen.get(path) == now:
-                continue  # the very file found holding these bytes before
-            if _holds(entry.path, sha):
-                into.observed[path] = now
+def _check(site_dir: Path, db: sqlite3.Connection, *, dry: bool) -> Checked:
+    """Check ``site_dir`` against the manifest ``db``; unless ``dry``, delete what is not a
+    regular file."""
+    rows = db.execute("SELECT folder, seals FROM sealed")
+    sealed = {folder: json.loads(text) for folder, text in rows}
+    found = _Found(set(), [], {}, set(), [])
+    fd = os.open(site_dir, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        _walk(fd, "", sealed, found, dry=dry)
+    finally:
+        os.close(fd)
+    records = _records(db, [path for path, _ in found.unvouched])
+    suspect: set[str] = set()
+    observed: dict[str, str] = {}
+    for path, now in found.unvouched:
+        sha, seen = records.get(path, ("", ""))
+        if not sha:
+            suspect.add(path)
+        elif seen != now:  # else the very file found holding these bytes before
+            if _holds(str(site_dir / path), sha):
+                observed[path] = now
             else:
-                into.suspect.add(path)
-        else:  # a link (to anywhere), a pipe, a socket...
-            if not dry:
-                Path(entry.path).unlink()
-            into.removed.append(path)
+                suspect.add(path)
+    found.removed.sort()
+    # Every file of a sealed bucket is a page the manifest records.
+    recorded = len(found.present) - len(found.unvouched) + len(records)
+    return Checked(
+        found.present,
+        suspect,
+        found.removed,
+        observed,
+        recorded,
+        found.listings,
+        found.unsealed,
+    )
+
+
+def _walk(
+    fd: int, folder: str, sealed: Mapping[str, Sequence[str]], found: _Found, *, dry: bool
+) -> None:
+    """Look at the files of the folder open as ``fd`` (``folder`` in the site) and those of
+    its folders; unless ``dry``, delete what is not a regular file."""
+    prefix = f"{folder}/" if folder else ""
+    with os.scandir(fd) as scan:
+        entries = list(scan)
+    files: dict[str, str] = {}
+    for entry in entries:
+        name = entry.name
+        if entry.is_dir(follow_symlinks=False):
+            inner = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+            try:
+                _walk(inner, prefix + name, sealed, found, dry=dry)
+            finally:
+                os.close(inner)
+            continue
+        if entry.is_file(follow_symlinks=False):
+            # One lstat (relative to the folder, not a whole path) a file: this runs for
+            # every file of the site (20,000 at 10,000 editions).
+            stat = entry.stat(follow_symlinks=False)
+            if S_ISREG(stat.st_mode):
+                files[name] = f"{stat.st_ino}:{stat.st_ctime_ns}:{stat.st_size}"
+                continue
+        # A link (to anywhere), a pipe, a socket...
+        if not dry:
+            os.unlink(name, dir_fd=fd)
+        found.removed.append(prefix + name)
+    found.listings[folder] = files
+    found.present.update([prefix + name for name in files])
+    buckets = _buckets(files)
+    expected = sealed.get(folder, ())
+    for index, bucket in enumerate(buckets):
+        if len(expected) != len(buckets) or expected[index] != _seal(bucket, files):
+            found.unsealed.add(folder)
+            found.unvouched += [(prefix + name, files[name]) for name in bucket]
+
+
+def _buckets(files: Mapping[str, str]) -> list[list[str]]:
+    """The names of ``files`` in their buckets: about :data:`_PER_BUCKET` each, a power of
+    two of them (so that a file added or deleted seldom changes how many)."""
+    if not files:
+        return []
+    size = 1 << (max(1, len(files) // _PER_BUCKET).bit_length() - 1)
+    if size == 1:
+        return [list(files)]
+    buckets: list[list[str]] = [[] for _ in range(size)]
+    for name in files:
+        buckets[zlib.crc32(name.encode()) & (size - 1)].append(name)
+    return buckets
+
+
+def _seal(names: Collection[str], files: Mapping[str, str]) -> str:
+    """The seal of the bucket of ``names``, seen as ``files`` says."""
+    text = "".join(f"{name}\0{files[name]}\n" for name in sorted(names))
+    return hashlib.sha256(text.encode()).hexdigest()[:_SEAL]
+
+
+def _seals_of(folder: str, files: Mapping[str, str], doubtful: Collection[str]) -> list[str]:
+    """The seals of ``folder``'s ``files``; "" for a bucket with a ``doubtful`` file."""
+    prefix = f"{folder}/" if folder else ""
+    return [
+        "" if any(prefix + name in doubtful for name in bucket) else _seal(bucket, files)
+        for bucket in _buckets(files)
+    ]
+
+
+def _records(db: sqlite3.Connection, paths: Sequence[str]) -> dict[str, tuple[str, str]]:
+    """The recorded SHA-256 of the pages at ``paths`` and how each was last seen holding
+    those bytes ("" when not known), by path; pages not recorded are left out."""
+    found: dict[str, tuple[str, str]] = {}
+    for start in range(0, len(paths), _BATCH):
+        rows = db.execute(
+            "SELECT p.path, p.sha256, coalesce(s.stat, '') FROM pages p "
+            "LEFT JOIN seen s ON s.path = p.path "
+            "WHERE p.path IN (SELECT value FROM json_each(?))",
+            (json.dumps(paths[start : start + _BATCH]),),
+        )
+        found.update((path, (sha, seen)) for path, sha, seen in rows)
+    return found
 
 
 def _holds(path: str, sha256: str | None) -> bool:
@@ -177,7 +327,7 @@ def _holds(path: str, sha256: str | None) -> bool:
     if not sha256:
         return False
     # One open and one read a page, no Path and no buffered file: this runs for every
-    # file of the site (5,600 at 1,000 editions).
+    # file the check reads (every page of a restored site).
     fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
     try:
         digest = hashlib.sha256()
