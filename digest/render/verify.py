@@ -47,6 +47,7 @@ from pathlib import Path
 from stat import S_ISREG
 from typing import TYPE_CHECKING
 
+import msgspec
 from msgspec import Struct
 
 from digest.text import count
@@ -65,6 +66,11 @@ _PER_BUCKET = 32
 _SEAL = 32
 #: Paths looked up in the manifest per query.
 _BATCH = 10_000
+#: A bucket's files as its seal hashes them: {name: [inode, ctime_ns, size]}, sorted.
+_SEALED = msgspec.json.Encoder(order="sorted")
+
+#: How a file is seen: its inode, change time (ns) and size.
+Seen = tuple[int, int, int]
 
 
 class Checked(Struct, frozen=True):
@@ -83,26 +89,29 @@ class Checked(Struct, frozen=True):
     recorded: int = 0
     #: Each folder's regular files as found (``""``: the site's root), and how each was
     #: seen; and the folders with a bucket whose seal did not hold.
-    listings: dict[str, dict[str, str]] = {}
+    listings: dict[str, dict[str, Seen]] = {}
     unsealed: set[str] = set()
 
 
 class _Found(Struct):
-    """What a walk of the site found, as it goes."""
+    """What a walk of the site found, as it goes (``listings`` and ``present`` kept only
+    when ``keep``: a site checked and left as it is needs neither)."""
 
-    present: set[str]
-    removed: list[str]
-    listings: dict[str, dict[str, str]]
-    unsealed: set[str]
+    keep: bool
+    files: int = 0
+    present: set[str] = set()
+    removed: list[str] = []
+    listings: dict[str, dict[str, Seen]] = {}
+    unsealed: set[str] = set()
     #: The files of the buckets whose seal did not hold: (path, how it was seen).
-    unvouched: list[tuple[str, str]]
+    unvouched: list[tuple[str, str]] = []
 
 
 def check_site(site_dir: Path, db: sqlite3.Connection) -> Checked:
     """Check the files of ``site_dir`` against the manifest ``db``'s records of the pages
     (their bytes' SHA-256, how they were last seen, the folders' seals), reading those not
     vouched for; delete the links and other files that are not regular files."""
-    return _check(site_dir, db, dry=False)
+    return _check(site_dir, db, _Found(keep=True), dry=False)
 
 
 def intact(site_dir: Path, manifest: Path, files: int) -> bool:
@@ -112,15 +121,21 @@ def intact(site_dir: Path, manifest: Path, files: int) -> bool:
         uri = f"{manifest.resolve().as_uri()}?mode=ro"
         with closing(sqlite3.connect(uri, uri=True)) as db:
             db.execute("PRAGMA trusted_schema = OFF")
-            checked = _check(site_dir, db, dry=True)
+            found = _Found(keep=False)
+            checked = _check(site_dir, db, found, dry=True)
     except (OSError, sqlite3.Error, ValueError):
         return False
-    return len(checked.present) == files and not checked.suspect and not checked.removed
+    return found.files == files and not checked.suspect and not checked.removed
 
 
 def stat_of(stat: os.stat_result) -> str:
     """How a file is seen: ``inode:ctime_ns:size``."""
     return f"{stat.st_ino}:{stat.st_ctime_ns}:{stat.st_size}"
+
+
+def _said(seen: Seen) -> str:
+    """How a file seen as ``seen`` is recorded: ``inode:ctime_ns:size``."""
+    return f"{seen[0]}:{seen[1]}:{seen[2]}"
 
 
 def confirmed(
@@ -133,7 +148,7 @@ def confirmed(
     for path in checked.suspect:
         if done.get(path) and path not in written:
             folder, _, name = path.rpartition("/")
-            found[path] = checked.listings[folder][name]
+            found[path] = _said(checked.listings[folder][name])
     return found
 
 
@@ -148,19 +163,16 @@ def seals(
     and without those ``deleted``; a bucket holding a ``doubtful`` file (one not known to
     hold its recorded bytes, or not recorded) gets no seal (``""``). A folder left without
     files (or gone) gets an empty list."""
-    listings = {folder: dict(files) for folder, files in checked.listings.items()}
-    touched = set(checked.unsealed)
-    for path in (*deleted, *checked.removed):
-        folder, _, name = path.rpartition("/")
-        listings.get(folder, {}).pop(name, None)
-        touched.add(folder)
-    for path, seen in written.items():
-        folder, _, name = path.rpartition("/")
-        listings.setdefault(folder, {})[name] = seen
-        touched.add(folder)
-    return {
-        folder: _seals_of(folder, listings.get(folder, {}), doubtful) for folder in sorted(touched)
-    }
+    gone = [path.rpartition("/") for path in (*deleted, *checked.removed)]
+    made = [path.rpartition("/") for path in written]
+    touched = checked.unsealed | {folder for folder, _, _ in (*gone, *made)}
+    listings = {folder: dict(checked.listings.get(folder, {})) for folder in touched}
+    for folder, _, name in gone:
+        listings[folder].pop(name, None)
+    for (folder, _, name), seen in zip(made, written.values(), strict=True):
+        inode, ctime, size = map(int, seen.split(":"))
+        listings[folder][name] = (inode, ctime, size)
+    return {folder: _seals_of(folder, listings[folder], doubtful) for folder in sorted(touched)}
 
 
 def clear(site_dir: Path, checked: Checked, out: Output, deleted: Sequence[str]) -> list[str]:
@@ -202,12 +214,11 @@ def tell(checked: Checked, written: Collection[str], deleted: Collection[str]) -
     )
 
 
-def _check(site_dir: Path, db: sqlite3.Connection, *, dry: bool) -> Checked:
-    """Check ``site_dir`` against the manifest ``db``; unless ``dry``, delete what is not a
-    regular file."""
+def _check(site_dir: Path, db: sqlite3.Connection, found: _Found, *, dry: bool) -> Checked:
+    """Check ``site_dir`` against the manifest ``db``, noting what it finds in ``found``;
+    unless ``dry``, delete what is not a regular file."""
     rows = db.execute("SELECT folder, seals FROM sealed")
     sealed = {folder: json.loads(text) for folder, text in rows}
-    found = _Found(set(), [], {}, set(), [])
     fd = os.open(site_dir, os.O_RDONLY | os.O_DIRECTORY)
     try:
         _walk(fd, "", sealed, found, dry=dry)
@@ -227,7 +238,7 @@ def _check(site_dir: Path, db: sqlite3.Connection, *, dry: bool) -> Checked:
                 suspect.add(path)
     found.removed.sort()
     # Every file of a sealed bucket is a page the manifest records.
-    recorded = len(found.present) - len(found.unvouched) + len(records)
+    recorded = found.files - len(found.unvouched) + len(records)
     return Checked(
         found.present,
         suspect,
@@ -247,7 +258,7 @@ def _walk(
     prefix = f"{folder}/" if folder else ""
     with os.scandir(fd) as scan:
         entries = list(scan)
-    files: dict[str, str] = {}
+    files: dict[str, Seen] = {}
     for entry in entries:
         name = entry.name
         if entry.is_dir(follow_symlinks=False):
@@ -262,47 +273,48 @@ def _walk(
             # every file of the site (20,000 at 10,000 editions).
             stat = entry.stat(follow_symlinks=False)
             if S_ISREG(stat.st_mode):
-                files[name] = f"{stat.st_ino}:{stat.st_ctime_ns}:{stat.st_size}"
+                files[name] = (stat.st_ino, stat.st_ctime_ns, stat.st_size)
                 continue
         # A link (to anywhere), a pipe, a socket...
         if not dry:
             os.unlink(name, dir_fd=fd)
         found.removed.append(prefix + name)
-    found.listings[folder] = files
-    found.present.update([prefix + name for name in files])
+    found.files += len(files)
+    if found.keep:
+        found.listings[folder] = files
+        found.present.update([prefix + name for name in files])
     buckets = _buckets(files)
     expected = sealed.get(folder, ())
     for index, bucket in enumerate(buckets):
-        if len(expected) != len(buckets) or expected[index] != _seal(bucket, files):
+        if len(expected) != len(buckets) or expected[index] != _seal(bucket):
             found.unsealed.add(folder)
-            found.unvouched += [(prefix + name, files[name]) for name in bucket]
+            found.unvouched += [(prefix + name, _said(seen)) for name, seen in bucket.items()]
 
 
-def _buckets(files: Mapping[str, str]) -> list[list[str]]:
-    """The names of ``files`` in their buckets: about :data:`_PER_BUCKET` each, a power of
-    two of them (so that a file added or deleted seldom changes how many)."""
+def _buckets(files: dict[str, Seen]) -> list[dict[str, Seen]]:
+    """``files`` in their buckets: about :data:`_PER_BUCKET` each, a power of two of them
+    (so that a file added or deleted seldom changes how many)."""
     if not files:
         return []
     size = 1 << (max(1, len(files) // _PER_BUCKET).bit_length() - 1)
     if size == 1:
-        return [list(files)]
-    buckets: list[list[str]] = [[] for _ in range(size)]
-    for name in files:
-        buckets[zlib.crc32(name.encode()) & (size - 1)].append(name)
+        return [files]
+    buckets: list[dict[str, Seen]] = [{} for _ in range(size)]
+    for name, seen in files.items():
+        buckets[zlib.crc32(name.encode()) & (size - 1)][name] = seen
     return buckets
 
 
-def _seal(names: Collection[str], files: Mapping[str, str]) -> str:
-    """The seal of the bucket of ``names``, seen as ``files`` says."""
-    text = "".join(f"{name}\0{files[name]}\n" for name in sorted(names))
-    return hashlib.sha256(text.encode()).hexdigest()[:_SEAL]
+def _seal(bucket: Mapping[str, Seen]) -> str:
+    """The seal of ``bucket``: a hash of its files' names and how each is seen."""
+    return hashlib.sha256(_SEALED.encode(bucket)).hexdigest()[:_SEAL]
 
 
-def _seals_of(folder: str, files: Mapping[str, str], doubtful: Collection[str]) -> list[str]:
+def _seals_of(folder: str, files: dict[str, Seen], doubtful: Collection[str]) -> list[str]:
     """The seals of ``folder``'s ``files``; "" for a bucket with a ``doubtful`` file."""
     prefix = f"{folder}/" if folder else ""
     return [
-        "" if any(prefix + name in doubtful for name in bucket) else _seal(bucket, files)
+        "" if any(prefix + name in doubtful for name in bucket) else _seal(bucket)
         for bucket in _buckets(files)
     ]
 
