@@ -41,7 +41,8 @@ def collected_changes(
     save: dict[str, CollectedDay] = {}
     touched: set[tuple[str, str]] = set()
     for name in (n for bucket in changed if bucket in now for n in now[bucket].names):
-        stat = inputs.stats[name]
+        stat = inputs.stat(name)
+        assert stat is not None, name  # the names come from the same indexes
         record = known.pop(name, None)
         if record is not None and (record.mtime_ns, record.size) == stat[:2]:
             days[name] = record

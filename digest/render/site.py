@@ -469,12 +469,12 @@ class _Build:
         ``data_dir``) gets no page, and editions do not link to one.
         """
         root = self.scanner.store.root
-        stats = self.scanner.stats
+        inputs = self.scanner.inputs
         found = {}
         for key, (_, day) in firsts.items():
             repo, _, number = key.partition("#")
             name = f"collected/{repo}/{day}.json"
-            stat = stats.get(name)
+            stat = inputs.stat(name)
             if stat is None:
                 continue  # not collected here (an edition written elsewhere): no page
             collected = self._days.get(name)
