@@ -197,3 +197,17 @@ def test_a_page_of_unknown_bytes_found_as_the_build_makes_it_is_read_once(
     read = _reads(monkeypatch)
     render_site(settings, store)
     assert read == []
+
+
+def test_the_files_present_are_told_from_the_folders_listings() -> None:
+    present = verify.Present({"": {"index.html": 1}, "rockets": {"a.html": 1, "b.html": 1}}, 3)
+    assert "rockets/a.html" in present and "index.html" in present
+    assert "rockets/c.html" not in present and "a.html" not in present and "rockets" not in present
+    present.discard("rockets/a.html")
+    present.discard("rockets/c.html")  # not there: nothing to do
+    present.add("rockets/c.html")
+    present.add("index.html")  # there already
+    assert "rockets/a.html" not in present and "rockets/c.html" in present
+    assert len(present) == 3
+    assert sorted(present) == ["index.html", "rockets/b.html", "rockets/c.html"]
+    assert present >= {"index.html"} and not present >= {"rockets/a.html"}

@@ -41,7 +41,7 @@ import logging
 import os
 import sqlite3
 import zlib
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, MutableSet, Sequence
 from contextlib import closing
 from pathlib import Path
 from stat import S_ISREG
@@ -73,11 +73,54 @@ _SEALED = msgspec.json.Encoder(order="sorted")
 Seen = tuple[int, int, int]
 
 
+class Present(MutableSet[str]):
+    """The paths of the regular files found in a site (``a/b.html``), from its folders'
+    ``listings`` (``a``: {``b.html``: ...}), less those found gone since (:meth:`discard`).
+
+    Made from the listings when asked (a path, or all of them): the daily build asks
+    about a few dozen of the 20,000 files of a site of 10,000 editions.
+    """
+
+    def __init__(self, listings: Mapping[str, Mapping[str, object]], count: int) -> None:
+        self._listings = listings
+        self._count = count
+        self._gone: set[str] = set()
+        self._added: set[str] = set()
+
+    def __contains__(self, path: object) -> bool:
+        if not isinstance(path, str) or path in self._gone:
+            return False
+        folder, _, name = path.rpartition("/")
+        return name in self._listings.get(folder, ()) or path in self._added
+
+    def __iter__(self) -> Iterator[str]:
+        for folder, files in self._listings.items():
+            prefix = f"{folder}/" if folder else ""
+            yield from (p for p in (prefix + name for name in files) if p not in self._gone)
+        yield from self._added
+
+    def __len__(self) -> int:
+        return self._count - len(self._gone) + len(self._added)
+
+    def add(self, path: str) -> None:
+        if path not in self:
+            if path in self._gone:
+                self._gone.discard(path)
+            else:
+                self._added.add(path)
+
+    def discard(self, path: str) -> None:
+        if path in self._added:
+            self._added.discard(path)
+        elif path in self:
+            self._gone.add(path)
+
+
 class Checked(Struct, frozen=True):
     """What :func:`check_site` found in the site (site-relative paths)."""
 
     #: The regular files left in the site.
-    present: set[str]
+    present: MutableSet[str]
     #: Of those, the ones the manifest does not vouch for.
     suspect: set[str]
     #: What was deleted at once: links and other files that are not regular files.
@@ -94,12 +137,11 @@ class Checked(Struct, frozen=True):
 
 
 class _Found(Struct):
-    """What a walk of the site found, as it goes (``listings`` and ``present`` kept only
-    when ``keep``: a site checked and left as it is needs neither)."""
+    """What a walk of the site found, as it goes (``listings`` kept only when ``keep``: a
+    site checked and left as it is needs none)."""
 
     keep: bool
     files: int = 0
-    present: set[str] = set()
     removed: list[str] = []
     listings: dict[str, dict[str, Seen]] = {}
     unsealed: set[str] = set()
@@ -240,7 +282,7 @@ def _check(site_dir: Path, db: sqlite3.Connection, found: _Found, *, dry: bool) 
     # Every file of a sealed bucket is a page the manifest records.
     recorded = found.files - len(found.unvouched) + len(records)
     return Checked(
-        found.present,
+        Present(found.listings, found.files),
         suspect,
         found.removed,
         observed,
@@ -282,7 +324,6 @@ def _walk(
     found.files += len(files)
     if found.keep:
         found.listings[folder] = files
-        found.present.update([prefix + name for name in files])
     buckets = _buckets(files)
     expected = sealed.get(folder, ())
     for index, bucket in enumerate(buckets):
