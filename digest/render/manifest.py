@@ -36,7 +36,7 @@ from digest.render.stamp import Bucket
 from digest.render.views import EditionActions, Entry
 
 NAME = MANIFEST
-FORMAT = 8
+FORMAT = 9
 #: The manifest of earlier versions, as JSON.
 _LEGACY = ".wire-manifest.json"
 #: The group of the pages that span years: front page, feeds, desks, sitemap index.
@@ -84,6 +84,12 @@ CREATE TABLE topics(
     topic TEXT NOT NULL, date TEXT NOT NULL, slug TEXT NOT NULL, month TEXT NOT NULL,
     shown TEXT NOT NULL, PRIMARY KEY(topic, date DESC, slug)
 ) WITHOUT ROWID;
+-- Editions per month: of the site ('site', ''), of each project ('slug', slug) and of
+-- each topic ('topic', topic), kept up to date with digests and topics.
+CREATE TABLE counts(
+    kind TEXT NOT NULL, name TEXT NOT NULL, month TEXT NOT NULL, n INTEGER NOT NULL,
+    PRIMARY KEY(kind, name, month)
+) WITHOUT ROWID;
 CREATE TABLE collected(
     path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL,
     sha256 TEXT, numbers TEXT
@@ -98,7 +104,7 @@ CREATE TABLE seen(path TEXT PRIMARY KEY, stat TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE sealed(folder TEXT PRIMARY KEY, seals TEXT NOT NULL) WITHOUT ROWID;
 """
 #: The tables that describe inputs; emptied when the code or settings changed.
-_INPUT_TABLES = ("digests", "cites", "follow_ups", "topics", "collected")
+_INPUT_TABLES = ("digests", "cites", "follow_ups", "topics", "counts", "collected")
 
 
 #: A digest file as last seen: its stamp (mtime ^ inode) and size.
@@ -238,6 +244,7 @@ class Manifest:
             "INSERT OR IGNORE INTO topics VALUES (?, ?, ?, ?, ?)",
             ((topic, day, slug, day[:7], shown) for topic in entry.topics),
         )
+        self._count(entry, 1)
         self._entries[key] = entry
 
     def remove(self, key: str) -> None:
@@ -259,7 +266,23 @@ class Manifest:
             ((topic, day, slug) for topic in old.topics),
         )
         self.db.execute("DELETE FROM digests WHERE key = ?", (key,))
+        self._count(old, -1)
         self._entries.pop(key, None)
+
+    def _count(self, entry: Entry, step: int) -> None:
+        """Count ``entry`` (``step`` 1) or no longer (-1) in its month's counts."""
+        month = entry.date.isoformat()[:7]
+        kinds = [("site", ""), ("slug", entry.slug)]
+        kinds += [("topic", topic) for topic in dict.fromkeys(entry.topics)]
+        rows = [(kind, name, month) for kind, name in kinds]
+        self.db.executemany(
+            "INSERT INTO counts VALUES (?, ?, ?, ?) "
+            "ON CONFLICT(kind, name, month) DO UPDATE SET n = n + excluded.n",
+            ((*row, step) for row in rows),
+        )
+        self.db.executemany(
+            "DELETE FROM counts WHERE kind = ? AND name = ? AND month = ? AND n <= 0", rows
+        )
 
     def entries(self, keys: Iterable[str]) -> dict[str, Entry]:
         """The entries of the digests ``keys`` that are recorded, by key."""
@@ -378,7 +401,8 @@ class Manifest:
 
     def groups_of_editions(self) -> set[int]:
         """The groups of every month and year with an edition."""
-        months = {month_group(m) for (m,) in self.db.execute("SELECT DISTINCT month FROM digests")}
+        rows = self.db.execute("SELECT month FROM counts WHERE kind = 'site' AND name = ''")
+        months = {month_group(month) for (month,) in rows}
         return months | {year_group(month) for month in months}
 
     def citers(self, prs: Iterable[str]) -> dict[str, list[Entry]]:
@@ -440,10 +464,7 @@ class Manifest:
         """(kind, name, ``YYYY-MM``, editions) per project (``slug``) and topic, and of
         the whole site (``site``, ``""``), newest month first."""
         yield from self.db.execute(
-            "SELECT 'site', '', month, count(*) FROM digests GROUP BY month "
-            "UNION ALL SELECT 'slug', slug, month, count(*) FROM digests GROUP BY slug, month "
-            "UNION ALL SELECT 'topic', topic, month, count(*) FROM topics GROUP BY topic, month "
-            "ORDER BY 1, 2, 3 DESC"
+            "SELECT kind, name, month, n FROM counts ORDER BY kind, name, month DESC"
         )
 
     def topic_counts(self, slugs: Iterable[str] | None) -> dict[str, int]:
@@ -460,7 +481,8 @@ class Manifest:
 
     def slug_counts(self) -> dict[str, int]:
         """Editions per project slug."""
-        return dict(self.db.execute("SELECT slug, count(*) FROM digests GROUP BY slug"))
+        rows = self.db.execute("SELECT name, sum(n) FROM counts WHERE kind = 'slug' GROUP BY name")
+        return dict(rows)
 
     # -- collected days ----------------------------------------------------------------
 
@@ -650,6 +672,7 @@ def _start_over(db: sqlite3.Connection, version: str) -> Manifest:
     db.execute("BEGIN")
     for table in tables:
         db.execute(f'DROP TABLE "{table}"')
+    # Split on ";": so no comment of the schema may hold one.
     for statement in filter(str.strip, _SCHEMA.split(";")):
         db.execute(statement)
     _set_meta(db, version)
