@@ -103,6 +103,7 @@ class Present(MutableSet[str]):
         return self._count - len(self._gone) + len(self._added)
 
     def add(self, path: str) -> None:
+        """Count the file at ``path`` as present (written since the check)."""
         if path not in self:
             if path in self._gone:
                 self._gone.discard(path)
@@ -110,6 +111,7 @@ class Present(MutableSet[str]):
                 self._added.add(path)
 
     def discard(self, path: str) -> None:
+        """Count the file at ``path`` as gone (lost since the check)."""
         if path in self._added:
             self._added.discard(path)
         elif path in self:
@@ -168,11 +170,6 @@ def intact(site_dir: Path, manifest: Path, files: int) -> bool:
     except (OSError, sqlite3.Error, ValueError):
         return False
     return found.files == files and not checked.suspect and not checked.removed
-
-
-def stat_of(stat: os.stat_result) -> str:
-    """How a file is seen: ``inode:ctime_ns:size``."""
-    return f"{stat.st_ino}:{stat.st_ctime_ns}:{stat.st_size}"
 
 
 def _said(seen: Seen) -> str:
