@@ -133,9 +133,10 @@ class Checked(Struct, frozen=True):
     #: How many of ``present`` the manifest records.
     recorded: int = 0
     #: Each folder's regular files as found (``""``: the site's root), and how each was
-    #: seen; and the folders with a bucket whose seal did not hold.
+    #: seen; the same in their buckets, and each bucket's seal ("" where it did not hold).
     listings: dict[str, dict[str, Seen]] = {}
-    unsealed: set[str] = set()
+    buckets: dict[str, list[dict[str, Seen]]] = {}
+    sealed: dict[str, list[str]] = {}
 
 
 class _Found(Struct):
@@ -146,7 +147,8 @@ class _Found(Struct):
     files: int = 0
     removed: list[str] = []
     listings: dict[str, dict[str, Seen]] = {}
-    unsealed: set[str] = set()
+    buckets: dict[str, list[dict[str, Seen]]] = {}
+    sealed: dict[str, list[str]] = {}
     #: The files of the buckets whose seal did not hold: (path, how it was seen).
     unvouched: list[tuple[str, str]] = []
 
@@ -202,16 +204,54 @@ def seals(
     and without those ``deleted``; a bucket holding a ``doubtful`` file (one not known to
     hold its recorded bytes, or not recorded) gets no seal (``""``). A folder left without
     files (or gone) gets an empty list."""
-    gone = [path.rpartition("/") for path in (*deleted, *checked.removed)]
-    made = [path.rpartition("/") for path in written]
-    touched = checked.unsealed | {folder for folder, _, _ in (*gone, *made)}
-    listings = {folder: dict(checked.listings.get(folder, {})) for folder in touched}
-    for folder, _, name in gone:
-        listings[folder].pop(name, None)
-    for (folder, _, name), seen in zip(made, written.values(), strict=True):
+    # By folder: the names written (how each is seen now), deleted (None) or doubtful.
+    changes: dict[str, dict[str, Seen | None]] = {}
+    doubted: dict[str, set[str]] = {}
+    for path in (*deleted, *checked.removed):
+        folder, _, name = path.rpartition("/")
+        changes.setdefault(folder, {})[name] = None
+    for path, seen in written.items():
+        folder, _, name = path.rpartition("/")
         inode, ctime, size = map(int, seen.split(":"))
-        listings[folder][name] = (inode, ctime, size)
-    return {folder: _seals_of(folder, listings[folder], doubtful) for folder in sorted(touched)}
+        changes.setdefault(folder, {})[name] = (inode, ctime, size)
+    for path in doubtful:
+        folder, _, name = path.rpartition("/")
+        doubted.setdefault(folder, set()).add(name)
+    failed = {folder for folder, found in checked.sealed.items() if "" in found}
+    return {
+        folder: _resealed(checked, folder, changes.get(folder, {}), doubted.get(folder, set()))
+        for folder in sorted(failed | changes.keys() | doubted.keys())
+    }
+
+
+def _resealed(
+    checked: Checked, folder: str, changes: Mapping[str, Seen | None], doubted: Collection[str]
+) -> list[str]:
+    """The seals of ``folder``'s buckets as found by the check, once ``changes`` are made
+    to its files (a name: how it is seen now, or None when deleted); a bucket with a
+    ``doubted`` name gets none (""). Only the buckets that changed, or whose seal did not
+    hold, are sealed again, unless the folder now has another number of buckets."""
+    found = checked.buckets.get(folder, [])
+    files = dict(checked.listings.get(folder, {}))
+    for name, seen in changes.items():
+        if seen is None:
+            files.pop(name, None)
+        else:
+            files[name] = seen
+    size = _size(len(files))
+    if size != len(found):
+        return [
+            "" if any(name in doubted for name in bucket) else _seal(bucket)
+            for bucket in _buckets(files)
+        ]
+    seals = list(checked.sealed[folder]) if size else []
+    dirty = {i for i, seal in enumerate(seals) if not seal}
+    dirty |= {_index(name, size) for name in (*changes, *doubted)} if size else set()
+    for index in dirty:
+        bucket = {name: files[name] for name in found[index] if name in files}
+        bucket |= {n: files[n] for n in changes if n in files and _index(n, size) == index}
+        seals[index] = "" if any(name in doubted for name in bucket) else _seal(bucket)
+    return seals
 
 
 def clear(site_dir: Path, checked: Checked, out: Output, deleted: Sequence[str]) -> list[str]:
@@ -285,7 +325,8 @@ def _check(site_dir: Path, db: sqlite3.Connection, found: _Found, *, dry: bool) 
         observed,
         recorded,
         found.listings,
-        found.unsealed,
+        found.buckets,
+        found.sealed,
     )
 
 
@@ -319,24 +360,37 @@ def _walk(
             os.unlink(name, dir_fd=fd)
         found.removed.append(prefix + name)
     found.files += len(files)
-    if found.keep:
-        found.listings[folder] = files
     buckets = _buckets(files)
     expected = sealed.get(folder, ())
-    for index, bucket in enumerate(buckets):
-        if len(expected) != len(buckets) or expected[index] != _seal(bucket):
-            found.unsealed.add(folder)
+    seals = [_seal(bucket) for bucket in buckets]
+    if len(expected) != len(seals):
+        expected = [""] * len(seals)
+    for bucket, seal, held in zip(buckets, seals, expected, strict=True):
+        if seal != held:
             found.unvouched += [(prefix + name, _said(seen)) for name, seen in bucket.items()]
+    if found.keep:
+        found.listings[folder] = files
+        found.buckets[folder] = buckets
+        found.sealed[folder] = [s if s == e else "" for s, e in zip(seals, expected, strict=True)]
+
+
+def _size(count: int) -> int:
+    """How many buckets ``count`` files are split in: about :data:`_PER_BUCKET` each, a
+    power of two of them (so that a file added or deleted seldom changes how many); none
+    when there is no file."""
+    return 1 << (max(1, count // _PER_BUCKET).bit_length() - 1) if count else 0
+
+
+def _index(name: str, size: int) -> int:
+    """The bucket, of ``size``, of the file ``name``."""
+    return zlib.crc32(name.encode()) & (size - 1) if size > 1 else 0
 
 
 def _buckets(files: dict[str, Seen]) -> list[dict[str, Seen]]:
-    """``files`` in their buckets: about :data:`_PER_BUCKET` each, a power of two of them
-    (so that a file added or deleted seldom changes how many)."""
-    if not files:
-        return []
-    size = 1 << (max(1, len(files) // _PER_BUCKET).bit_length() - 1)
-    if size == 1:
-        return [files]
+    """``files`` in their buckets (see :func:`_size`)."""
+    size = _size(len(files))
+    if size <= 1:
+        return [files] if files else []
     buckets: list[dict[str, Seen]] = [{} for _ in range(size)]
     for name, seen in files.items():
         buckets[zlib.crc32(name.encode()) & (size - 1)][name] = seen
@@ -346,15 +400,6 @@ def _buckets(files: dict[str, Seen]) -> list[dict[str, Seen]]:
 def _seal(bucket: Mapping[str, Seen]) -> str:
     """The seal of ``bucket``: a hash of its files' names and how each is seen."""
     return hashlib.sha256(_SEALED.encode(bucket)).hexdigest()[:_SEAL]
-
-
-def _seals_of(folder: str, files: dict[str, Seen], doubtful: Collection[str]) -> list[str]:
-    """The seals of ``folder``'s ``files``; "" for a bucket with a ``doubtful`` file."""
-    prefix = f"{folder}/" if folder else ""
-    return [
-        "" if any(prefix + name in doubtful for name in bucket) else _seal(bucket)
-        for bucket in _buckets(files)
-    ]
 
 
 def _records(db: sqlite3.Connection, paths: Sequence[str]) -> dict[str, tuple[str, str]]:
