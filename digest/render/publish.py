@@ -126,12 +126,10 @@ class StagedSite:
             raise RuntimeError("finish() before begin()")
         staging, self.path = self.path, None
         if not changed and self._published() is not None:
-            if self.recycled is not None:
-                # The build before last, caught up: put back rather than deleted, which
-                # would unlink every page it shares with the published build and so change
-                # their change times (the next check would read every page, see .verify).
-                staging.rename(self.builds / self.recycled)
-            else:
+            # The build before last, caught up: put back rather than deleted, which would
+            # unlink every page it shares with the published build and so change their
+            # change times (the next check would read every page, see .verify).
+            if self.recycled is None or not _renamed(staging, self.builds / self.recycled):
                 _remove(staging)
             return
         build = self.next_build()
@@ -266,6 +264,15 @@ def _copy_failed(staging: Path, error: shutil.Error) -> StorageError:
     if len(failures) > 1:
         reason += f" (and {count(len(failures) - 1, 'other file')})"
     return StorageError(target, error, reason)
+
+
+def _renamed(path: Path, target: Path) -> bool:
+    """Rename ``path`` to ``target``; False, leaving both as they were, when it cannot."""
+    try:
+        path.rename(target)
+    except OSError:
+        return False
+    return True
 
 
 def _remove(path: Path) -> None:
