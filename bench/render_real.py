@@ -69,7 +69,8 @@ TOPICS = [
 def prepare(root: Path, days_wanted: int, search: bool = False) -> tuple[Path, Path]:
     """Store the newest real repo-days and their editions under ``root``; hold one back.
 
-    Returns the config file and the held-back edition's file (moved out of the data folder).
+    Returns the config file and the held-back edition's file (taken out of the data folder
+    through the store, so its folder's index no longer lists it).
     """
     repos = sorted(MERGED_PRS.glob("*.jsonl"))
     per_repo = days_wanted // len(repos)
@@ -106,7 +107,8 @@ def prepare(root: Path, days_wanted: int, search: bool = False) -> tuple[Path, P
         )
     slug, _, last = spans[0]
     held = root / "held-back.json"
-    shutil.move(store.digest_path(slug, last), held)
+    held.write_bytes(store.digest_path(slug, last).read_bytes())
+    store.delete_digest(slug, last)  # and from its folder's index
     return config, held
 
 
@@ -165,24 +167,33 @@ def interleaved(plans: dict[str, Plan], runs: int) -> dict[str, dict[str, float]
 def wire_figures(config: Path, held: Path, trash: Path) -> Plan:
     settings = load_settings(config)
     site = settings.site_dir
-    target = Store(settings.data_dir).digest_path(*_held_key(held))
+    edition = Store.read_digest(held)
 
     def build() -> None:
         _digest("render", "--config", config)
 
+    def remove_held() -> None:
+        # Through the store, as `digest run` adds and a fix deletes an edition: render
+        # knows the data folder from the store's indexes, so a file copied in by hand
+        # would not be seen (that is `digest render --full`).
+        Store(settings.data_dir).delete_digest(edition.project_slug, edition.date)
+
+    def add_held() -> None:
+        Store(settings.data_dir).save_digest(edition)
+
     def wipe() -> None:
-        target.unlink(missing_ok=True)
+        remove_held()
         set_aside(site, trash)
         set_aside(site.parent / f".{site.name}.builds", trash)
         set_aside(site.parent / f".{site.name}.cache", trash)
 
     def without_held() -> None:
-        target.unlink(missing_ok=True)
+        remove_held()
         build()
 
     def with_held() -> None:
         without_held()
-        shutil.copy2(held, target)
+        add_held()
 
     def checked_out() -> None:
         # The daily build on a fresh CI runner that restored the site from its cache: the
@@ -195,7 +206,7 @@ def wire_figures(config: Path, held: Path, trash: Path) -> Plan:
         fresh.rename(data)
         # The fragments beside the site are not saved by the workflow: a runner has none.
         set_aside(site.parent / f".{site.name}.cache", trash)
-        shutil.copy2(held, target)
+        add_held()
 
     plan = {
         "full": (build, wipe),
@@ -204,11 +215,6 @@ def wire_figures(config: Path, held: Path, trash: Path) -> Plan:
         "runner": (build, checked_out),
     }
     return plan, lambda: float(sum(1 for p in _site_files(site) if p.suffix == ".html"))
-
-
-def _held_key(held: Path) -> tuple[str, dt.date]:
-    digest = Store.read_digest(held)
-    return digest.project_slug, digest.date
 
 
 def _site_files(site: Path) -> list[Path]:

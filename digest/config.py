@@ -9,7 +9,6 @@ with a suggestion when a key looks like a typo.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -420,6 +419,8 @@ def _invalid(error: msgspec.ValidationError) -> InvalidSettings:
     loc, what = decoding.problem(error)
     if key := re.fullmatch(r"Object contains unknown field `(.+)`", what):
         known = sorted(_section_at(loc).__struct_fields__)
+        import difflib  # only to name a likely key in an error
+
         hint = difflib.get_close_matches(key[1], known, n=1)
         suggestion = f"did you mean {hint[0]!r}?" if hint else f"known keys: {', '.join(known)}"
         return InvalidSettings((*loc, key[1]), f"unknown key; {suggestion}")

@@ -29,7 +29,6 @@ import os
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from secrets import token_hex
 from typing import Any, TypeVar
 
 import msgspec
@@ -148,7 +147,7 @@ def _create_temporary(path: Path) -> tuple[int, Path]:
     any other file: a web server running as another user must be able to read the site.
     """
     for _ in range(100):
-        tmp = path.parent / f".{path.name}.{token_hex(4)}{TMP_SUFFIX}"
+        tmp = path.parent / f".{path.name}.{os.urandom(4).hex()}{TMP_SUFFIX}"
         try:
             return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
         except FileExistsError:

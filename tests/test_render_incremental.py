@@ -151,6 +151,38 @@ def test_deleting_a_digest_removes_its_page(settings: Settings, store: Store) ->
     assert editions(report) == {"rockets/2026-01-14.html"}
 
 
+def test_the_editions_counted_by_month_follow_every_change(
+    settings: Settings, store: Store
+) -> None:
+    """The manifest keeps its counts of editions by month (for the listings) as it goes;
+    they are what counting its digests and topics gives."""
+
+    def counted() -> tuple[list[tuple[str, str, str, int]], list[tuple[str, str, str, int]]]:
+        with contextlib.closing(sqlite3.connect(manifest_path(settings))) as db:
+            kept = db.execute("SELECT * FROM counts ORDER BY kind, name, month").fetchall()
+            made = db.execute(
+                "SELECT 'site', '', month, count(*) FROM digests GROUP BY month "
+                "UNION ALL SELECT 'slug', slug, month, count(*) FROM digests GROUP BY slug, month "
+                "UNION ALL SELECT 'topic', topic, month, count(*) FROM topics "
+                "GROUP BY topic, month ORDER BY 1, 2, 3"
+            ).fetchall()
+        return kept, made
+
+    build(settings)
+    kept, made = counted()
+    assert kept == made and ("slug", "rockets", "2026-01", 15) in kept
+    store.save_digest(make_digest(date=dt.date(2026, 2, 3), topics=("valves", "valves", "new")))
+    store.save_digest(make_digest(date=dt.date(2026, 1, 15), topics=("telemetry",)))
+    store.delete_digest("ground", dt.date(2026, 1, 14))
+    build(settings)
+    kept, made = counted()
+    assert kept == made and ("topic", "new", "2026-02", 1) in kept
+    store.delete_digest("rockets", dt.date(2026, 2, 3))
+    build(settings)
+    kept, made = counted()
+    assert kept == made and not [row for row in kept if row[2] == "2026-02"]
+
+
 def test_a_digest_deleted_by_hand_goes_with_a_full_build(settings: Settings, store: Store) -> None:
     build(settings)
     store.digest_path("rockets", dt.date(2026, 1, 15)).unlink()

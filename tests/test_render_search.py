@@ -11,9 +11,10 @@ import msgspec
 import pytest
 
 from digest.config import Settings
+from digest.models import Digest
 from digest.render import render_site, search, urls
 from digest.store import Store
-from tests.factories import edition_series, make_settings, parse_page, save_all
+from tests.factories import edition_series, make_digest, make_settings, parse_page, save_all
 
 pytestmark = pytest.mark.skipif(search.executable() is None, reason="Pagefind is not installed")
 
@@ -195,3 +196,79 @@ def test_search_turned_off_builds_no_index_and_warns_of_nothing(
     assert not (off.site_dir / "pagefind").exists()
     assert (off.site_dir / "search.html").is_file()  # the page says there is no index
     assert "Pagefind" not in caplog.text
+
+
+def test_a_new_newest_month_takes_the_code_from_a_month_nothing_else_reached(
+    tmp_path: Path,
+) -> None:
+    """The newest bundle carries Pagefind's code; when a new month becomes the newest, the
+    old newest month's bundle loses it even if no page of that month changed."""
+    settings = make_settings(tmp_path / "site")
+    store = Store(settings.data_dir)
+    rockets = [d for d in edition_series(4, start=JAN) if d.project_slug == "rockets"]
+    ground = [d for d in edition_series(4, start=FEB) if d.project_slug == "ground"]
+    save_all(store, rockets + ground)
+    render_site(settings, store)
+    assert "pagefind-ui.js" in index_files(settings, "2026-02")
+    february = stats(settings, "2026-02")
+    # Rockets in March, citing nothing February's editions cite: only its own neighbour,
+    # in January, is reached.
+    march = msgspec.structs.replace(
+        rockets[-1], date=dt.date(2026, 3, 2), references=(), changes=(), action_items=()
+    )
+    store.save_digest(march)
+    report = render_site(settings, store)
+    assert "pagefind/2026-02/pagefind-ui.js" in report.deleted
+    assert "pagefind/2026-03/pagefind-ui.js" in report.written
+    kept = stats(settings, "2026-02")
+    assert kept == {p: s for p, s in february.items() if not search.RUNTIME.fullmatch(p)}
+    clean = make_settings(tmp_path / "clean")
+    save_all(Store(clean.data_dir), [*rockets, *ground, march])
+    render_site(clean, Store(clean.data_dir))
+    assert index_files(settings) == index_files(clean)
+
+
+def test_another_pagefind_version_makes_every_bundle_again(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(settings.data_dir)
+    render_site(settings, store)
+    made: list[str] = []
+    build_bundle = search.build_bundle
+
+    def counting(binary: str, site_dir: Path, bundle: search.Bundle, runtime: bool) -> object:
+        made.append(bundle.month)
+        return build_bundle(binary, site_dir, bundle, runtime)
+
+    monkeypatch.setattr(search, "build_bundle", counting)
+    render_site(settings, store)  # nothing changed: no bundle made
+    assert made == []
+    version = search.version
+    monkeypatch.setattr(search, "version", lambda binary: f"{version(binary)} (patched)")
+    store.save_digest(_uncited(dt.date(2026, 2, 12)))  # reaches February only
+    render_site(settings, store)
+    assert sorted(made) == ["2026-01", "2026-02"]
+
+
+def test_an_index_left_without_pagefind_is_deleted_and_made_again_with_it(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(settings.data_dir)
+    render_site(settings, store)
+    first = index_files(settings)
+    binary = search.executable()
+    monkeypatch.setattr(search, "executable", lambda: None)
+    new = _uncited(dt.date(2026, 2, 12))  # reaches February only
+    store.save_digest(new)
+    report = render_site(settings, store)
+    assert not (settings.site_dir / "pagefind").exists()
+    assert {f"pagefind/{p}" for p in first} <= set(report.deleted)
+    monkeypatch.setattr(search, "executable", lambda: binary)
+    store.digest_path(new.project_slug, new.date).unlink()
+    render_site(settings, store, full=True)
+    assert index_files(settings) == first
+
+
+def _uncited(day: dt.date) -> Digest:
+    """An edition of Rockets on ``day`` citing no change (so it reaches no other month)."""
+    return make_digest(date=day, headline="Quiet day", references=(), changes=(), action_items=())

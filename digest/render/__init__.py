@@ -31,13 +31,14 @@ def render_site(settings: Settings, store: Store, *, full: bool = False) -> Rend
     code = stamp.code_version()
     fingerprint = stamp.fingerprint(settings, code)
     inputs = stamp.inputs(store, fingerprint)
-    report = stamp.current(settings, inputs.hash)
-    if report is not None:
+    current = stamp.current(settings, inputs.hash)
+    if current is not None:
         from digest.render import verify
         from digest.render.publish import StagedSite
 
+        report, files = current
         staged = StagedSite(settings.site_dir)
-        if verify.intact(settings.site_dir, staged.manifest, own=()):
+        if verify.intact(settings.site_dir, staged.manifest, files):
             staged.discard_leftovers()
             return report
     from digest.render.site import build_site

@@ -43,10 +43,11 @@ class DeskPlan(Struct, frozen=True):
     #: Where its pages go (``""``, ``rockets/``, ``topics/arm/``).
     folder: str
     feed: Link
-    #: SQL over ``digests d`` choosing its editions, and its parameters.
+    #: SQL over ``digests d`` choosing its editions, and its parameters (a topic's desk
+    #: has none: its editions are those of :attr:`topic`).
     where: str
     params: tuple[str, ...]
-    #: The topic whose items it keeps (None: every item).
+    #: The topic whose editions, and of those whose items, it keeps (None: every item).
     topic: str | None = None
 
     @property
@@ -105,9 +106,8 @@ class Desks:
                 )
             elif h.kind == "topic":
                 feed = Link(f"{h.name}: act-now items", urls.topic_immediate_feed_path(h.slug))
-                where = "d.key IN (SELECT t.slug || '/' || t.date FROM topics t WHERE t.topic = ?)"
                 self.plans.append(
-                    DeskPlan("topic", h.name, f"topics/{h.slug}/", feed, where, (h.slug,), h.slug)
+                    DeskPlan("topic", h.name, f"topics/{h.slug}/", feed, "", (), h.slug)
                 )
         #: Action items read so far, by digest key: the desks' windows overlap.
         self._actions: dict[str, EditionActions] = {}
@@ -159,17 +159,26 @@ class Desks:
         over, and of those of its desk's days (up to its newest edition's)."""
         found = self._windows.get(plan.folder)
         if found is None:
-            state = self.build.state
-            looked = state.sums_where(plan.where, plan.params, LOOKBACK)
+            looked = self._sums(plan, limit=LOOKBACK)
             window: list[tuple[str, str]] = []
             if looked:  # keyed slug/YYYY-MM-DD
                 newest = dt.date.fromisoformat(looked[0][0].rsplit("/", 1)[1])
                 since = newest - dt.timedelta(days=desk.DESK_DAYS - 1)
-                window = state.sums_where(
-                    f"{plan.where} AND d.date >= ?", (*plan.params, str(since))
-                )
+                window = self._sums(plan, since=str(since))
             found = self._windows[plan.folder] = (looked, window)
         return found
+
+    def _sums(
+        self, plan: DeskPlan, *, since: str | None = None, limit: int | None = None
+    ) -> list[tuple[str, str]]:
+        """(key, sha256), newest first, of ``plan``'s editions from the day ``since`` on
+        (``YYYY-MM-DD``, every day when None); at most ``limit``."""
+        state = self.build.state
+        if plan.topic is not None:
+            return state.topic_sums(plan.topic, since=since, limit=limit)
+        if since is None:
+            return state.sums_where(plan.where, plan.params, limit)
+        return state.sums_where(f"{plan.where} AND d.date >= ?", (*plan.params, since), limit)
 
     def _editions(self, sums: list[tuple[str, str]]) -> list[tuple[Entry, EditionActions]]:
         """The entries of ``sums``' digests with their action items, as the manifest holds them."""

@@ -22,6 +22,7 @@ from digest.render import stamp
 from digest.render.listings import Collection
 from digest.render.manifest import SITE_WIDE, CollectedDay, Manifest, month_group, year_group
 from digest.render.scan import Changes
+from digest.render.verify import Checked
 
 
 def collected_changes(
@@ -40,7 +41,8 @@ def collected_changes(
     save: dict[str, CollectedDay] = {}
     touched: set[tuple[str, str]] = set()
     for name in (n for bucket in changed if bucket in now for n in now[bucket].names):
-        stat = inputs.stats[name]
+        stat = inputs.stat(name)
+        assert stat is not None, name  # the names come from the same indexes
         record = known.pop(name, None)
         if record is not None and (record.mtime_ns, record.size) == stat[:2]:
             days[name] = record
@@ -98,19 +100,21 @@ def plan(
     days: Iterable[tuple[str, str]],
     collections: Iterable[Collection],
     known: set[int],
-    present: set[str],
+    checked: Checked,
 ) -> set[int]:
     """The groups whose pages this build plans again (the site-wide group is always planned).
 
     ``changes`` are the digests' and ``days`` the collected days' (see
     :func:`collected_changes`); ``collections`` the site's, as they are now; ``known``
-    the groups with a page or an edition, and ``present`` the files in the site.
+    the groups with a page or an edition, and ``checked`` the files in the site: the
+    groups of pages missing or not as the last build wrote them are planned.
     """
     navs = json.dumps(
         sorted((c.heading.kind, c.heading.slug, y.year) for c in collections for y in c.years)
     )
     if manifest.trusted and manifest.meta("navs") == navs:
-        dirty = reached(manifest, changes, days) | manifest.missing(present)
+        dirty = reached(manifest, changes, days)
+        dirty |= manifest.missing(checked.present, checked.recorded, checked.suspect)
         dirty |= {year_group(group) for group in dirty if group != SITE_WIDE}
     else:  # made by other code or settings, or a collection gained or lost a year
         dirty = known

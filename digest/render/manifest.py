@@ -6,9 +6,10 @@ cites, what it reverts and its topics, indexed), its action items (for the desks
 hash of its line in listings (a year page makes again only the months whose lines
 changed); per collected day, its stat, hash and pull request numbers; and per page, the
 key (a hash of its inputs) it was rendered from, the SHA-256 of the bytes written and its
-*group*: the month it belongs to (an edition, a cited change's page), the year (a year's
-listings) or :data:`SITE_WIDE`. The hashes let a build check that the site it starts from
-holds what the last build wrote, and nothing else (see :mod:`.verify`).
+*group*: the month it belongs to (an edition, a cited change's page, a file of the month's
+search index), the year (a year's listings) or :data:`SITE_WIDE`. The hashes let a build
+check that the site it starts from holds what the last build wrote, and nothing else (see
+:mod:`.verify`).
 A build re-plans only the groups an input change reaches, so adding a day costs about a
 month's editions however long the archive; the rest is looked up by index, not read.
 
@@ -24,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import closing
 from pathlib import Path
 
@@ -35,7 +36,7 @@ from digest.render.stamp import Bucket
 from digest.render.views import EditionActions, Entry
 
 NAME = MANIFEST
-FORMAT = 7
+FORMAT = 9
 #: The manifest of earlier versions, as JSON.
 _LEGACY = ".wire-manifest.json"
 #: The group of the pages that span years: front page, feeds, desks, sitemap index.
@@ -83,6 +84,12 @@ CREATE TABLE topics(
     topic TEXT NOT NULL, date TEXT NOT NULL, slug TEXT NOT NULL, month TEXT NOT NULL,
     shown TEXT NOT NULL, PRIMARY KEY(topic, date DESC, slug)
 ) WITHOUT ROWID;
+-- Editions per month: of the site ('site', ''), of each project ('slug', slug) and of
+-- each topic ('topic', topic), kept up to date with digests and topics.
+CREATE TABLE counts(
+    kind TEXT NOT NULL, name TEXT NOT NULL, month TEXT NOT NULL, n INTEGER NOT NULL,
+    PRIMARY KEY(kind, name, month)
+) WITHOUT ROWID;
 CREATE TABLE collected(
     path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL,
     sha256 TEXT, numbers TEXT
@@ -93,9 +100,11 @@ CREATE TABLE pages(
 CREATE INDEX pages_grp ON pages(grp);
 -- A page's file as last seen holding its recorded bytes: "inode:ctime_ns:size".
 CREATE TABLE seen(path TEXT PRIMARY KEY, stat TEXT NOT NULL) WITHOUT ROWID;
+-- The seals of the buckets of a folder's files, a JSON list (see verify.py).
+CREATE TABLE sealed(folder TEXT PRIMARY KEY, seals TEXT NOT NULL) WITHOUT ROWID;
 """
 #: The tables that describe inputs; emptied when the code or settings changed.
-_INPUT_TABLES = ("digests", "cites", "follow_ups", "topics", "collected")
+_INPUT_TABLES = ("digests", "cites", "follow_ups", "topics", "counts", "collected")
 
 
 #: A digest file as last seen: its stamp (mtime ^ inode) and size.
@@ -235,6 +244,7 @@ class Manifest:
             "INSERT OR IGNORE INTO topics VALUES (?, ?, ?, ?, ?)",
             ((topic, day, slug, day[:7], shown) for topic in entry.topics),
         )
+        self._count(entry, 1)
         self._entries[key] = entry
 
     def remove(self, key: str) -> None:
@@ -256,7 +266,23 @@ class Manifest:
             ((topic, day, slug) for topic in old.topics),
         )
         self.db.execute("DELETE FROM digests WHERE key = ?", (key,))
+        self._count(old, -1)
         self._entries.pop(key, None)
+
+    def _count(self, entry: Entry, step: int) -> None:
+        """Count ``entry`` (``step`` 1) or no longer (-1) in its month's counts."""
+        month = entry.date.isoformat()[:7]
+        kinds = [("site", ""), ("slug", entry.slug)]
+        kinds += [("topic", topic) for topic in dict.fromkeys(entry.topics)]
+        rows = [(kind, name, month) for kind, name in kinds]
+        self.db.executemany(
+            "INSERT INTO counts VALUES (?, ?, ?, ?) "
+            "ON CONFLICT(kind, name, month) DO UPDATE SET n = n + excluded.n",
+            ((*row, step) for row in rows),
+        )
+        self.db.executemany(
+            "DELETE FROM counts WHERE kind = ? AND name = ? AND month = ? AND n <= 0", rows
+        )
 
     def entries(self, keys: Iterable[str]) -> dict[str, Entry]:
         """The entries of the digests ``keys`` that are recorded, by key."""
@@ -283,6 +309,21 @@ class Manifest:
         """(key, sha256) of the digests :meth:`entries_where` would give, in its order:
         enough to tell whether a page made from them changed, without reading an entry."""
         return self._listed("d.sha256", where, params, limit)
+
+    def topic_sums(
+        self, topic: str, *, since: str | None = None, limit: int | None = None
+    ) -> list[tuple[str, str]]:
+        """(key, sha256) of the digests on ``topic``, from the day ``since`` on
+        (``YYYY-MM-DD``, every day when None), newest first as listings sort them; at most
+        ``limit`` of them."""
+        # Walked in the topics table's own order, so the newest few cost no more on a
+        # long archive (a filter over every digest would read the whole topic first).
+        tail = "" if limit is None else f" LIMIT {int(limit)}"
+        return self.db.execute(
+            "SELECT d.key, d.sha256 FROM topics t JOIN digests d ON d.key = t.slug || '/' || "
+            f"t.date WHERE t.topic = ? AND t.date >= ? ORDER BY t.date DESC, t.slug{tail}",
+            (topic, since or ""),
+        ).fetchall()
 
     def _listed(
         self, column: str, where: str, params: tuple[object, ...], limit: int | None
@@ -360,7 +401,8 @@ class Manifest:
 
     def groups_of_editions(self) -> set[int]:
         """The groups of every month and year with an edition."""
-        months = {month_group(m) for (m,) in self.db.execute("SELECT DISTINCT month FROM digests")}
+        rows = self.db.execute("SELECT month FROM counts WHERE kind = 'site' AND name = ''")
+        months = {month_group(month) for (month,) in rows}
         return months | {year_group(month) for month in months}
 
     def citers(self, prs: Iterable[str]) -> dict[str, list[Entry]]:
@@ -422,10 +464,7 @@ class Manifest:
         """(kind, name, ``YYYY-MM``, editions) per project (``slug``) and topic, and of
         the whole site (``site``, ``""``), newest month first."""
         yield from self.db.execute(
-            "SELECT 'site', '', month, count(*) FROM digests GROUP BY month "
-            "UNION ALL SELECT 'slug', slug, month, count(*) FROM digests GROUP BY slug, month "
-            "UNION ALL SELECT 'topic', topic, month, count(*) FROM topics GROUP BY topic, month "
-            "ORDER BY 1, 2, 3 DESC"
+            "SELECT kind, name, month, n FROM counts ORDER BY kind, name, month DESC"
         )
 
     def topic_counts(self, slugs: Iterable[str] | None) -> dict[str, int]:
@@ -442,7 +481,8 @@ class Manifest:
 
     def slug_counts(self) -> dict[str, int]:
         """Editions per project slug."""
-        return dict(self.db.execute("SELECT slug, count(*) FROM digests GROUP BY slug"))
+        rows = self.db.execute("SELECT name, sum(n) FROM counts WHERE kind = 'slug' GROUP BY name")
+        return dict(rows)
 
     # -- collected days ----------------------------------------------------------------
 
@@ -487,29 +527,33 @@ class Manifest:
         )
         return {path: Page(key, group, sha) for path, key, group, sha in rows}
 
-    def hashes(self) -> dict[str, str]:
-        """The recorded SHA-256 of every page's bytes, by path ("" when not known)."""
-        return dict(self.db.execute("SELECT path, sha256 FROM pages"))
-
-    def seen(self) -> dict[str, str]:
-        """How each page's file was last seen holding its recorded bytes (see
-        :mod:`.verify`), by path."""
-        return dict(self.db.execute("SELECT path, stat FROM seen"))
-
     def record_seen(self, seen: Mapping[str, str]) -> None:
         """Record that the files ``seen`` (path: ``inode:ctime_ns:size``) hold the bytes
         recorded for their pages."""
         self.db.executemany("INSERT OR REPLACE INTO seen VALUES (?, ?)", sorted(seen.items()))
 
+    def record_seals(self, seals: Mapping[str, list[str]]) -> None:
+        """Record the seals of the buckets of each folder of ``seals`` (see :mod:`.verify`);
+        a folder with none is forgotten."""
+        kept = [(folder, json.dumps(found)) for folder, found in sorted(seals.items()) if found]
+        self.db.executemany(
+            "DELETE FROM sealed WHERE folder = ?",
+            ((folder,) for folder, found in sorted(seals.items()) if not found),
+        )
+        self.db.executemany("INSERT OR REPLACE INTO sealed VALUES (?, ?)", kept)
+
     def groups(self) -> set[int]:
         """The groups with a page."""
         return {group for (group,) in self.db.execute("SELECT DISTINCT grp FROM pages")}
 
-    def missing(self, present: set[str]) -> set[int]:
-        """The groups of the pages recorded that are not among the files ``present``."""
-        gone = [
-            path for (path,) in self.db.execute("SELECT path FROM pages") if path not in present
-        ]
+    def missing(self, present: Collection[str], recorded: int, doubted: Iterable[str]) -> set[int]:
+        """The groups of the pages recorded that are not among the files ``present`` (of
+        which ``recorded`` are pages the manifest records), or are among those ``doubted``."""
+        gone = list(doubted)
+        (total,) = self.db.execute("SELECT count(*) FROM pages").fetchone()
+        if total != recorded:  # else every page recorded is present: none to look for
+            pages = self.db.execute("SELECT path FROM pages")
+            gone += [path for (path,) in pages if path not in present]
         rows = self.db.execute(
             "SELECT DISTINCT grp FROM pages WHERE path IN (SELECT value FROM json_each(?))",
             (json.dumps(gone),),
@@ -628,6 +672,7 @@ def _start_over(db: sqlite3.Connection, version: str) -> Manifest:
     db.execute("BEGIN")
     for table in tables:
         db.execute(f'DROP TABLE "{table}"')
+    # Split on ";": so no comment of the schema may hold one.
     for statement in filter(str.strip, _SCHEMA.split(";")):
         db.execute(statement)
     _set_meta(db, version)

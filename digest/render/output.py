@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, MutableSet, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
@@ -60,7 +60,7 @@ class Output:
         site_dir: Path,
         previous: Mapping[str, str],
         workers: int = 0,
-        present: set[str] | None = None,
+        present: MutableSet[str] | None = None,
         recorded: Mapping[str, str] | None = None,
     ) -> None:
         """``previous`` are the last build's keys of the pages that may be offered and

@@ -61,6 +61,8 @@ class StagedSite:
         self.path: Path | None = None
         #: The build the copy was made from (None: made from nothing or a plain folder).
         self.origin: str | None = None
+        #: The build before last, when the copy is it caught up (see :func:`_catch_up`).
+        self.recycled: str | None = None
 
     def begin(self) -> Path:
         """Delete unfinished copies and return a new copy of the published site to build in."""
@@ -72,8 +74,9 @@ class StagedSite:
         published = self._published()
         spare = self._spare(published)
         self.origin = published.name if published is not None else None
+        self.recycled = None
         if published is not None and spare is not None and _catch_up(spare, published, staging):
-            pass
+            self.recycled = spare.name
         elif published is not None or (self.site_dir.is_dir() and not self.site_dir.is_symlink()):
             try:
                 # Links are copied as links, never followed (the check deletes them).
@@ -112,7 +115,8 @@ class StagedSite:
         _remove(self.builds / "cache")
 
     def finish(self, *, changed: bool, paths: Sequence[str] = ()) -> None:
-        """Publish the copy, or throw it away when nothing ``changed`` and the layout is current.
+        """Publish the copy, or, when nothing ``changed`` and the layout is current, put it
+        back as the build before last (when it was that build, caught up) or throw it away.
 
         ``paths`` are the pages the build wrote or deleted in the copy: recorded with the
         build, they let the next build but one catch this build's copy up (see
@@ -122,7 +126,11 @@ class StagedSite:
             raise RuntimeError("finish() before begin()")
         staging, self.path = self.path, None
         if not changed and self._published() is not None:
-            _remove(staging)
+            # The build before last, caught up: put back rather than deleted, which would
+            # unlink every page it shares with the published build and so change their
+            # change times (the next check would read every page, see .verify).
+            if self.recycled is None or not _renamed(staging, self.builds / self.recycled):
+                _remove(staging)
             return
         build = self.next_build()
         # Beside the build, not in it: it is not part of the site. Without it (a crash just
@@ -256,6 +264,15 @@ def _copy_failed(staging: Path, error: shutil.Error) -> StorageError:
     if len(failures) > 1:
         reason += f" (and {count(len(failures) - 1, 'other file')})"
     return StorageError(target, error, reason)
+
+
+def _renamed(path: Path, target: Path) -> bool:
+    """Rename ``path`` to ``target``; False, leaving both as they were, when it cannot."""
+    try:
+        path.rename(target)
+    except OSError:
+        return False
+    return True
 
 
 def _remove(path: Path) -> None:

@@ -47,9 +47,9 @@ class Scanner:
         #: Gives each action item of a parsed edition its topics (see :mod:`.topical`).
         self.tag = tag
         self.manifest = manifest
-        #: Stats of the data folder's files (``digests/<slug>/<day>.json``) taken once
-        #: before the build, and the files by folder and year (see :mod:`.stamp`).
-        self.stats = inputs.stats
+        #: The data folder's files as the store's indexes list them, and by folder and
+        #: year (see :mod:`.stamp`).
+        self.inputs = inputs
         self.buckets = inputs.buckets
         #: Digests unreadable now whose last good version stays published.
         self.stale: set[str] = set()
@@ -70,7 +70,7 @@ class Scanner:
         candidates = []
         for bucket in changed:
             for name in now[bucket].names if bucket in now else ():
-                mtime_ns, size, inode = self.stats[name]
+                mtime_ns, size, inode = self._stat(name)
                 key = name[8:-5]
                 known = records.pop(key, None)
                 if known != (mtime_ns ^ inode, size):
@@ -93,6 +93,12 @@ class Scanner:
         for key in sorted(gone):
             self.manifest.remove(key)
         return changes
+
+    def _stat(self, name: str) -> stamp.Stat:
+        """The stat of the indexed file ``name``."""
+        found = self.inputs.stat(name)
+        assert found is not None, name  # the names come from the same indexes
+        return found
 
     def _where(self, name: str) -> tuple[str, dt.date] | None:
         """The project slug and day of the data file ``name`` (``digests/<slug>/<day>.json``);
@@ -124,7 +130,7 @@ class Scanner:
         Returns False for a file that vanished, or is unreadable and was never read
         before (a problem is noted).
         """
-        mtime_ns, size, inode = self.stats[f"digests/{key}.json"]
+        mtime_ns, size, inode = self._stat(f"digests/{key}.json")
         record = (mtime_ns ^ inode, size)
         try:
             data = Path(path).read_bytes()

@@ -21,8 +21,11 @@ newest bundle as its main index and merges the others in the browser (Pagefind's
 bundle carries them (:data:`RUNTIME`): the others hold their index data alone.
 
 The files go through the build's :class:`Output` like every page: recorded in the manifest
-with their hashes, checked when a build starts from a restored copy, and deleted when no
-longer made (a month whose editions are all gone, the code of a bundle no longer newest).
+with their hashes, in the group of their month (see :mod:`.manifest`), checked when a build
+starts from a restored copy, and deleted when no longer made (a month whose editions are all
+gone, the code of a bundle no longer newest). So a build looks only at the bundles of the
+months it plans: those its changes reach, and (see :func:`replanned`) the newest month and
+the one before when the newest changes, every month when Pagefind's version does.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from msgspec import Struct
 
 from digest.errors import WireError
 from digest.render import urls
+from digest.render.manifest import SITE_WIDE, Manifest, group_name, month_group
 
 log = logging.getLogger("digest")
 #: Edition pages (``rockets/2026-07-01.html``) and pull-request pages (``rockets/pr/…``).
@@ -57,6 +61,9 @@ RUNTIME = re.compile(r"pagefind(?:-worker|-ui)?\.(?:js|css)|wasm\.[a-z_-]+\.page
 _DATA = re.compile(r"pagefind-entry\.json|pagefind\.[^/]+\.pf_meta|(?:index|fragment|filter)/.+")
 #: Seconds one Pagefind run may take (a month of about 170 pages takes well under one).
 TIMEOUT = 600
+#: What the manifest records of the index: the version of Pagefind that made it ("" for no
+#: index) and its newest month.
+_VERSION, _NEWEST = "search version", "search newest"
 
 
 class Bundle(Struct, frozen=True):
@@ -75,19 +82,18 @@ class Bundle(Struct, frozen=True):
 
 
 class SearchPlan(Struct, frozen=True):
-    """The bundles of the index (oldest first), and the files of the last build's index."""
+    """The bundles of the months planned (oldest first), and the files of the last build's
+    index in those months."""
 
     bundles: tuple[Bundle, ...]
     #: The last build's index files and their keys ("" when not to be trusted).
     previous: dict[str, str]
+    #: The newest month of the whole index (``YYYY-MM``): its bundle carries the code.
+    newest: str
     #: The bundles to make again (see :meth:`to_build`).
     todo: tuple[Bundle, ...] = ()
     #: The paths of ``previous`` by bundle folder, sorted.
     by_folder: dict[str, tuple[str, ...]] = {}
-
-    @property
-    def newest(self) -> str:
-        return self.bundles[-1].month if self.bundles else ""
 
     def kept(self, bundle: Bundle) -> list[str] | None:
         """The files of ``bundle`` as the last build made them, if they can be kept as they
@@ -107,12 +113,15 @@ class SearchPlan(Struct, frozen=True):
         """The last build's files of ``bundle``, sorted."""
         return list(self.by_folder.get(bundle.folder, ()))
 
-    def to_build(self, present: AbstractSet[str]) -> tuple[Bundle, ...]:
-        """The bundles to make again: not kept, or with a file not in ``present``."""
+    def to_build(
+        self, present: AbstractSet[str], doubted: AbstractSet[str] = frozenset()
+    ) -> tuple[Bundle, ...]:
+        """The bundles to make again: not kept, or with a file not in ``present`` or one
+        ``doubted``."""
         found = []
         for bundle in self.bundles:
             kept = self.kept(bundle)
-            if kept is None or not present >= set(kept):
+            if kept is None or not present >= set(kept) or not doubted.isdisjoint(kept):
                 found.append(bundle)
         return tuple(found)
 
@@ -153,16 +162,43 @@ def version(binary: str) -> str:
     return done.stdout.strip()
 
 
+def replanned(state: Manifest, made: str, newest: str, known: set[int]) -> set[int]:
+    """The groups of ``known`` (those with a page or an edition) whose bundles a build must
+    look at besides those its changes reach, for an index made by Pagefind ``made`` ("" for
+    no index) whose newest month is ``newest``: every group when the last index was made by
+    another version (or it is turned on or off), else the old and new newest months when
+    the newest changed (the code moves from one bundle to the other)."""
+    if state.meta(_VERSION) != made:
+        return known - {SITE_WIDE}
+    old = state.meta(_NEWEST) or ""
+    if not made or old == newest:
+        return set()
+    return {month_group(month) for month in (old, newest) if _MONTH.fullmatch(month)} & known
+
+
+def record(state: Manifest, made: str, newest: str) -> None:
+    """Record in ``state`` that the index is made by Pagefind ``made`` ("" for none), and
+    its newest month."""
+    state.set_meta(_VERSION, made)
+    state.set_meta(_NEWEST, newest if made else "")
+
+
+def newest_month(groups: Iterable[int]) -> str:
+    """The newest month (``YYYY-MM``) of the month groups among ``groups``; "" for none."""
+    months = [group for group in groups if group % 100]
+    return group_name(max(months)) if months else ""
+
+
 def plan(
-    binary: str, pages: Iterable[tuple[str, str, str]], previous: Mapping[str, str]
+    made: str, newest: str, pages: Iterable[tuple[str, str, str]], previous: Mapping[str, str]
 ) -> SearchPlan:
-    """The plan for an index of ``pages`` ((path, SHA-256, ``YYYY-MM`` of its group) of
-    every page of the site, as it will be), given the last build's page keys ``previous``."""
+    """The plan for the bundles of ``pages`` ((path, SHA-256, ``YYYY-MM`` of its group) of
+    every page of the months planned, as they will be) made by Pagefind ``made``, given the
+    last build's page keys ``previous`` and the newest month of the whole index."""
     by_month: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for path, sha, month in pages:
         if indexed(path) and _MONTH.fullmatch(month):
             by_month[month].append((path, sha))
-    made = version(binary)
     bundles = []
     for month, found in sorted(by_month.items()):
         h = hashlib.sha256(f"{made}\0{month}\0".encode())
@@ -174,7 +210,7 @@ def plan(
     for path in sorted(old):
         by_folder["/".join(path.split("/")[:2])].append(path)
     grouped = {name: tuple(paths) for name, paths in by_folder.items()}
-    return SearchPlan(tuple(bundles), old, by_folder=grouped)
+    return SearchPlan(tuple(bundles), old, newest, by_folder=grouped)
 
 
 def build_bundles(

@@ -16,6 +16,7 @@ import hashlib
 import logging
 import sqlite3
 from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any
 
@@ -118,14 +119,17 @@ def _publish(
         # The copy may come from a restored cache: what the last build did not write as it
         # is now is rendered again or deleted.
         # The site holds pages only: anything else (the stamp of an earlier version) goes.
-        checked = verify.check_site(site_dir, state.hashes(), (), state.seen())
+        checked = verify.check_site(site_dir, state.db)
         present = checked.present
         report = _build_site(settings, store, env, fragments, site_dir, state, inputs, checked)
         # A page deleted by hand from the published build is still in the copy (made from
-        # the build before last): publishing the copy puts it back.
-        drifted = stamp.count_files(settings.site_dir) != len(present)
-        changed = bool(report.written or report.deleted or drifted)
-        files = len((present - set(report.deleted)) | set(report.written))
+        # the build before last): publishing the copy puts it back. (A build that changed
+        # a page publishes its copy anyway.)
+        changed = bool(report.written or report.deleted)
+        changed = changed or stamp.count_files(settings.site_dir) != len(present)
+        # What the copy holds now: ``written`` and ``deleted`` are apart.
+        files = len(present) - sum(p in present for p in report.deleted)
+        files += sum(p not in present for p in report.written)
         published = staged.published()
         if changed or published is None:
             # Beside the build to publish, before it is: a stamp never vouches for a build
@@ -164,19 +168,20 @@ def _build_site(
     scanner = Scanner(store, state, inputs, topical.tagger(settings.topics, store))
     changes = scanner.scan()
     collected, to_save, changed_days = groups.collected_changes(state, inputs, store.root)
-    everything, found = listings.collections(settings, state)
-    recorded = state.groups()
-    with_editions = state.groups_of_editions()
-    # The groups of files not as the last build wrote them are planned as if they were missing.
-    trusted = checked.present - checked.suspect
-    dirty = groups.plan(
-        state, changes, changed_days, (everything, *found), recorded | with_editions, trusted
-    )
-    planned = {manifest.SITE_WIDE, *dirty}
-    previous = state.pages(planned)
     build = _Build(
         settings, state, scanner, env, fragments, collected, changes.parsed, inputs.buckets
     )
+    everything, found = listings.collections(settings, state)
+    recorded = state.groups()
+    with_editions = state.groups_of_editions()
+    known = recorded | with_editions
+    # The groups of files not as the last build wrote them are planned as if they were missing.
+    dirty = groups.plan(state, changes, changed_days, (everything, *found), known, checked)
+    made, newest = build.index_version(), search.newest_month(with_editions)
+    dirty |= search.replanned(state, made, newest, known)
+    search.record(state, made, newest)
+    planned = {manifest.SITE_WIDE, *dirty}
+    previous = state.pages(planned)
     out = Output(
         site_dir,
         {path: "" if path in checked.suspect else page.key for path, page in previous.items()},
@@ -194,7 +199,7 @@ def _build_site(
     if out.will_fork():
         build.warm()  # compiled once here, not once in each worker
     out.finish()
-    index = build.plan_search(out, recorded - planned, checked.present - checked.suspect)
+    index = build.plan_search(out, made, newest, checked)
     # The search index's files are cleared after it is made again, from the pages as they
     # will be published: most keep their names (Pagefind names them by their contents).
     deleted = out.remove_stale(lambda path: not search.of_index(path))
@@ -210,7 +215,7 @@ def _build_site(
         path: manifest.Page(key, build.groups[path], out.sums[path])
         for path, key in out.done.items()
     }
-    state.record_seen({**checked.observed, **out.seen})
+    _record_files(state, checked, out, deleted, previous.keys() - pages.keys())
     state.update_pages(previous, pages)
     # The pages of the groups not planned were not looked at: as good as skipped.
     clean = state.count_pages(recorded - planned)
@@ -228,6 +233,23 @@ def _build_site(
         deleted=tuple(deleted),
     )
     return report
+
+
+def _record_files(
+    state: Manifest,
+    checked: verify.Checked,
+    out: Output,
+    deleted: list[str],
+    unrecorded: AbstractSet[str],
+) -> None:
+    """Record in ``state`` how the files known to hold their pages' bytes are seen, and
+    the seals of the folders changed (see :mod:`.verify`): the site found as ``checked``,
+    then written by ``out``, less the files ``deleted`` and the pages no longer recorded
+    (``unrecorded``)."""
+    seen = {**checked.observed, **verify.confirmed(checked, out.done, out.seen), **out.seen}
+    state.record_seen(seen)
+    doubtful = (checked.suspect - seen.keys()) | unrecorded
+    state.record_seals(verify.seals(checked, out.seen, deleted, doubtful))
 
 
 class _Build:
@@ -447,12 +469,12 @@ class _Build:
         ``data_dir``) gets no page, and editions do not link to one.
         """
         root = self.scanner.store.root
-        stats = self.scanner.stats
+        inputs = self.scanner.inputs
         found = {}
         for key, (_, day) in firsts.items():
             repo, _, number = key.partition("#")
             name = f"collected/{repo}/{day}.json"
-            stat = stats.get(name)
+            stat = inputs.stat(name)
             if stat is None:
                 continue  # not collected here (an edition written elsewhere): no page
             collected = self._days.get(name)
@@ -576,32 +598,42 @@ class _Build:
         render = functools.partial(sitemap_index, base, maps)
         self.offer(out, group, urls.SITEMAP, self.key("sitemap index", maps), render)
 
-    def plan_search(
-        self, out: Output, clean: set[int], present: set[str]
-    ) -> search.SearchPlan | None:
-        """Plan the search index over the pages the site will hold (``out``'s and those of
-        the ``clean`` groups); the bundles as the last build made them, all their files
-        ``present`` when the build began, are offered as they are."""
+    def index_version(self) -> str:
+        """The version of Pagefind that makes the search index; "" for no index (turned off
+        in the configuration, or Pagefind not installed: warned of)."""
         if not self.settings.site.search:
-            return None  # turned off in the configuration: no index, and no warning
+            return ""
         binary = search.executable()
         if binary is None:
             log.warning(
                 "site: no search index: Pagefind is not installed (pip install pagefind[bin])"
             )
-            return None
+            return ""
         self._pagefind = binary
-        kept = self.state.pages(clean)
-        pages = [(path, page.sha256, page.group) for path, page in kept.items()]
-        pages += [(path, out.sums.get(path, ""), self.groups.get(path, 0)) for path in out.done]
-        named = [(path, sha, manifest.group_name(group)) for path, sha, group in pages]
-        index = search.plan(binary, named, out.previous)
+        return search.version(binary)
+
+    def plan_search(
+        self, out: Output, made: str, newest: str, checked: verify.Checked
+    ) -> search.SearchPlan | None:
+        """Plan the bundles, made by Pagefind ``made`` ("" for no index), of the months
+        whose pages ``out`` was offered, ``newest`` being the index's newest month; the
+        bundles as the last build made them, all their files present and as it wrote them
+        when the build began (``checked``), are offered as they are."""
+        if not made:
+            return None
+        pages = [
+            (path, out.sums.get(path, ""), manifest.group_name(self.groups.get(path, 0)))
+            for path in out.done
+        ]
+        index = search.plan(made, newest, pages, out.previous)
         # A bundle with a file missing is made again.
-        index = msgspec.structs.replace(index, todo=index.to_build(present))
+        todo = index.to_build(checked.present, checked.suspect)
+        index = msgspec.structs.replace(index, todo=todo)
         for bundle in index.bundles:
             if bundle not in index.todo:
+                group = manifest.month_group(bundle.month)
                 for path in index.kept(bundle) or ():
-                    self.offer(out, manifest.SITE_WIDE, path, bundle.key, _gone)
+                    self.offer(out, group, path, bundle.key, _gone)
         out.finish()
         return index
 
@@ -613,12 +645,13 @@ class _Build:
         files = search.build_bundles(
             self._pagefind, out.site_dir, index.todo, index.newest, workers=out.workers
         )
-        keys = {bundle.folder: bundle.key for bundle in index.todo}
+        bundles = {bundle.folder: bundle for bundle in index.todo}
         for path, data in sorted(files.items()):
             if not (out.site_dir / path).is_file():
                 out.gone(path)  # lost since the build began: written again
-            key = keys["/".join(path.split("/")[:2])]
-            self.offer(out, manifest.SITE_WIDE, path, key, functools.partial(bytes, data))
+            bundle = bundles["/".join(path.split("/")[:2])]
+            group = manifest.month_group(bundle.month)
+            self.offer(out, group, path, bundle.key, functools.partial(bytes, data))
         out.finish()
 
     def _html_of(self, group: int) -> list[str]:

@@ -17,9 +17,11 @@ import json
 import os
 from collections.abc import Iterator
 from itertools import groupby
+from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import msgspec
 from msgspec import Struct, field
 
 import digest
@@ -35,6 +37,8 @@ if TYPE_CHECKING:
 LEGACY_NAME = ".wire-stamp.json"
 FORMAT = 2
 _PACKAGE = Path(digest.__file__).resolve().parent
+#: A bucket's index entries as its hash reads them.
+_ENTRIES = msgspec.json.Encoder()
 
 
 class RenderReport(Struct, frozen=True):
@@ -79,10 +83,22 @@ def code_version() -> str:
     shape (a pull request's summary), and a new version must never leave old pages behind.
     """
     h = hashlib.sha256(digest.__version__.encode())
-    for module in sorted(_PACKAGE.rglob("*.py")):
-        name = module.relative_to(_PACKAGE).as_posix()
-        h.update(name.encode() + b"\0" + module.read_bytes() + b"\0")
+    for name in sorted(_modules(_PACKAGE)):
+        with open(os.path.join(_PACKAGE, name), "rb") as module:  # noqa: PTH118, PTH123
+            h.update(name.encode() + b"\0" + module.read() + b"\0")
     return h.hexdigest()
+
+
+def _modules(root: Path) -> list[str]:
+    """The ``.py`` files under ``root``, by path relative to it (with ``/``)."""
+    # os.walk and plain strings: this runs at the start of every build, the one with
+    # nothing to do included.
+    found = []
+    for folder, _, names in os.walk(root):
+        relative = os.path.relpath(folder, root).replace(os.sep, "/")
+        prefix = "" if relative == "." else f"{relative}/"
+        found += [prefix + name for name in names if name.endswith(".py")]
+    return found
 
 
 def fingerprint(settings: Settings, code: str) -> str:
@@ -142,22 +158,38 @@ Stat = tuple[int, int, int]
 
 
 class Inputs(Struct, frozen=True):
-    """The hash of every input of the site, and the stats it was made from."""
+    """The hash of every input of the site, and the store's indexes it was made from."""
 
     hash: str
-    #: By path in the data folder (``digests/<slug>/<day>.json``, ``collected/...``).
-    stats: dict[str, Stat]
+    #: The store's indexes (see :mod:`digest.store`): by folder of records
+    #: (``digests/<slug>``, ``collected/<owner>/<repo>``), each file's SHA-256 and size.
+    indexes: dict[str, dict[str, tuple[str, int]]]
     #: The files of each folder and year (``digests/<slug>/<year>``,
-    #: ``collected/<owner>/<repo>/<year>``) and the hash of their stats: a build looks
+    #: ``collected/<owner>/<repo>/<year>``) and the hash of their entries: a build looks
     #: only at the files of the buckets whose hash changed.
     buckets: dict[str, Bucket] = field(default_factory=dict)
 
+    def stat(self, name: str) -> Stat | None:
+        """The :data:`Stat` of the file ``name`` (``digests/<slug>/<day>.json``...) as
+        the indexes give it, ``(first 60 bits of the SHA-256, size, 0)``; None when it is
+        not indexed."""
+        folder, _, file = name.rpartition("/")
+        found = self.indexes.get(folder, {}).get(file)
+        return None if found is None else (int(found[0][:15], 16), found[1], 0)
+
 
 class Bucket(Struct, frozen=True):
-    """The files of one folder and year, and the hash of their stats."""
+    """The files of one folder and year, and the hash of their index entries."""
 
     hash: str
-    names: tuple[str, ...]
+    #: The folder and the names of the files in it, sorted.
+    folder: str
+    files: tuple[str, ...]
+
+    @property
+    def names(self) -> list[str]:
+        """The files' paths in the data folder, sorted."""
+        return [f"{self.folder}/{file}" for file in self.files]
 
 
 def inputs(store: Store, fingerprint_: str) -> Inputs:
@@ -167,29 +199,23 @@ def inputs(store: Store, fingerprint_: str) -> Inputs:
     No record is opened or stat'ed: the indexes give each file's SHA-256 and size, so any
     change made through the store changes the hash (and a copy of the data folder with new
     file times changes nothing). The build reuses the indexed hashes as each file's
-    :data:`Stat`: ``(first 60 bits of the SHA-256, size, 0)``.
+    :data:`Stat` (see :meth:`Inputs.stat`).
     """
     h = hashlib.sha256(fingerprint_.encode())
-    stats: dict[str, Stat] = {}
+    indexes: dict[str, dict[str, tuple[str, int]]] = {}
     buckets: dict[str, Bucket] = {}
     for part in ("digests", "collected"):
-        rows: list[tuple[str, Stat]] = []
         for folder, entries in store.index(part):
-            rows += [
-                (f"{folder}/{name}", (int(sha[:15], 16), size, 0))
-                for name, (sha, size) in entries.items()
-            ]
-        rows.sort()
-        stats.update(rows)
-        # By folder and year (the file name's first four characters): rows are sorted.
-        for bucket, group in groupby(rows, key=lambda row: row[0][: row[0].rfind("/") + 5]):
-            members = list(group)
-            text = "\n".join(f"{name} {m} {size}" for name, (m, size, _) in members)
-            found = Bucket(hashlib.sha256(text.encode()).hexdigest(), tuple(n for n, _ in members))
-            buckets[bucket] = found
-            h.update(f"{bucket} {found.hash}\n".encode())
+            indexes[folder] = entries
+            # By year: the file name's first four characters.
+            for year, group in groupby(sorted(entries), key=itemgetter(slice(0, 4))):
+                files = tuple(group)
+                text = _ENTRIES.encode({file: entries[file] for file in files})
+                found = Bucket(hashlib.sha256(text).hexdigest(), folder, files)
+                buckets[f"{folder}/{year}"] = found
+                h.update(f"{folder}/{year} {found.hash}\n".encode())
         h.update(b"\0")
-    return Inputs(h.hexdigest(), stats, buckets)
+    return Inputs(h.hexdigest(), indexes, buckets)
 
 
 def beside(build: Path) -> Path:
@@ -209,22 +235,19 @@ def published(site: Path) -> Path | None:
     return beside(target)
 
 
-def current(settings: Settings, stamp: str) -> RenderReport | None:
-    """The report of the published build when it was made from inputs hashing ``stamp``.
-
-    None when it was not, or the published site lost or gained a file since.
+def current(settings: Settings, stamp: str) -> tuple[RenderReport, int] | None:
+    """The report of the published build, and how many files its site held, when it was
+    made from inputs hashing ``stamp``; else None. (Whether the site still holds them is
+    the caller's to check.)
     """
-    site = settings.site_dir
-    where = published(site)
+    where = published(settings.site_dir)
     if where is None:
         return None
     try:
         raw = json.loads(where.read_bytes())
         if raw.get("format") != FORMAT or raw.get("inputs") != stamp:
             return None
-        if count_files(site) != int(raw["files"]):
-            return None
-        return RenderReport(
+        report = RenderReport(
             pages_written=0,
             pages_unchanged=0,
             pages_skipped=int(raw["pages"]),
@@ -233,6 +256,7 @@ def current(settings: Settings, stamp: str) -> RenderReport | None:
             digests_read=0,
             problems=tuple(str(p) for p in raw["problems"]),
         )
+        return report, int(raw["files"])
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
