@@ -221,6 +221,11 @@ def test_the_projects_own_name_is_no_area_of_it() -> None:
         ("Fix a crash that could corrupt the log", "fixes a crash that could corrupt the log"),
         ("Fix panic when the gauge reads NaN", "fixes a panic when the gauge reads NaN"),
         ("Fix gauge drift and add a reset switch", "fixes gauge drift and adds a reset switch"),
+        # An instruction says what the fix does, its object kept whole.
+        (
+            "Give a specific error when a gauge tag has trailing whitespace",
+            "gives a specific error when a gauge tag has trailing whitespace",
+        ),
     ],
 )
 def test_a_fix_titled_by_its_bug_as_a_sentence_fixes_a_bug_where(title: str, said: str) -> None:

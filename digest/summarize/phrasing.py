@@ -344,6 +344,8 @@ def with_article(verb: str, rest: str) -> str:
         # Names may describe the noun ("PReLU decomposition pass", "update_and_attend op").
         if word.lower() in _NP_END or not re.fullmatch(r"[A-Za-z][\w-]*", word):
             break
+        if phrase and word.lower() in _DETERMINERS:
+            return rest  # "give a specific error": a verb's own object, not one noun phrase
         phrase.append(word)
     if (
         not phrase

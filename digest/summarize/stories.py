@@ -18,7 +18,7 @@ from digest.summarize.classify import SEVERE, split_title
 from digest.summarize.kinds import is_version_number
 from digest.summarize.phrasing import Phrase, join_words, lower_first, parse_title, with_article
 from digest.summarize.sentences import split_sentences
-from digest.summarize.verbs import is_present, third_person
+from digest.summarize.verbs import BASE_FORMS, is_present, third_person
 
 _PART_SUFFIX = re.compile(
     r"\s*[-\u2013:,]?\s*(\((pt|part)\.?\s*\d+(/\w+)?\)|\b(pt|part)\.?\s*\d+(/\w+)?|\[\d+/\d+\]|\(\d+/\d+\)"
@@ -534,11 +534,14 @@ _FIXING_VERBS = frozenset(
 def _describes_the_bug(item: Item, phrase: Phrase) -> bool:
     """True when a fix's title reads as its bug ("changes file corruption", "causes a
     crash"): a verb no fix opens with, before the fault it fixes."""
+    first = tidy(item.headline_title).split(" ", 1)[0].lower()
     return (
         item.kind == "fix"
         # "gracefully handles panics": the adverb goes with a verb a fix opens with.
         and phrase.verb.rsplit(" ", 1)[-1] not in _FIXING_VERBS
         and bool(SEVERE.search(phrase.rest))
+        # "Give a specific error when X": an instruction says what the fix does.
+        and first not in BASE_FORMS
     )
 
 

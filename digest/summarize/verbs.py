@@ -45,7 +45,7 @@ dequantize fail finish provide recompile requantize rerun resume solve
 admit assert broaden bypass cancel collapse compare compress constrain decide decompress
 determine distribute divide emulate hand highlight instruct isolate kill legalize loosen
 mention prioritize recommend re-implement reexport reformat repoint rescale resurface
-retrieve revise shorten surface tell touch upload
+give retrieve revise shorten surface tell touch upload
 accumulate aggregate assign attach bind connect construct contain decode delay deliver
 derive describe detach encode evict fill flip inject invalidate invoke iterate mute notify
 offload pick precompute preload protect push receive repeat restart send serve silence
