@@ -837,3 +837,25 @@ def test_a_series_tag_is_no_place() -> None:
     digest = write(pulls)
     assert problems(digest, pulls) == []
     assert "1/n" not in digest.body.split("[1]")[0], digest.body
+
+
+def test_a_day_whose_every_item_breaks_a_rule_still_has_its_edition(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from digest.summarize.extractive import writer
+    from digest.summarize.extractive.drafting import Action
+
+    pull = make_pull("Add a launch countdown to the pad")
+    invented = Action("Plan", "Plan the zorblax quux frobnication", Urgency.PLAN, (), pull.repo)
+    monkeypatch.setattr(writer, "draft_actions", lambda *args: [invented])
+    monkeypatch.setattr(
+        writer,
+        "watch_action",
+        lambda item, name, changes: Action(
+            "Watch", "Watch the zorblax quux", Urgency.MONITOR, (item,), item.pull.repo
+        ),
+    )
+    digest = write([pull])
+    assert problems(digest, [pull]) == []
+    (action,) = digest.action_items
+    assert action.text.startswith(f"Watch for pull request #{pull.number} in the next rocket"), action

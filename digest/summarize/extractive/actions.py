@@ -724,6 +724,17 @@ def _recheck(item: Item, name: str, said: str) -> tuple[str, str] | None:
     return None
 
 
+def plain_watch(item: Item, name: str) -> Action:
+    """The last resort of a day whose every drafted item broke a rule: watch ``item`` by its
+    number (or the change's short sha), in words every edition may use."""
+    named = f"pull request #{item.pull.number}" if item.pull.number else "the day's lead change"
+    text = (
+        f"Watch for {named} in the next {name} release: of the day's changes it is the one "
+        "most likely to reach users"
+    )
+    return Action("Watch", text, Urgency.MONITOR, (item,), item.pull.repo)
+
+
 def watch_action(item: Item, name: str, changes: int) -> Action:
     """The one item of a day whose facts support no instruction: watch for ``item``, the
     change most likely to reach users of the repository written ``name``, and say why."""
@@ -750,7 +761,7 @@ def watch_action(item: Item, name: str, changes: int) -> Action:
             nearest = said.removeprefix("is ").replace("about ", "the change to ", 1)
         text = (
             f"Skip today's {name} changes if you only use {name}: none of {among} "
-            f"touches what users run; the nearest is {nearest}"
+            f"touches what users run; the one most likely to is {nearest}"
         )
         if changes == 1:
             text = (

@@ -24,7 +24,7 @@ from digest.summarize.checks import (
 )
 from digest.summarize.classify import ROUTINE_KINDS
 from digest.summarize.clean import in_short
-from digest.summarize.extractive.actions import draft_actions, watch_action
+from digest.summarize.extractive.actions import draft_actions, plain_watch, watch_action
 from digest.summarize.extractive.drafting import Action
 from digest.summarize.extractive.mend import mend
 from digest.summarize.kinds import marked_breaking
@@ -120,7 +120,13 @@ class ExtractiveWriter:
             # Leaving parts out left no edition (its one action item broke a rule): the
             # items the facts support give way to the one change to watch.
             first = [f"gave up the drafted action items: {n}" for n in notes]
-            digest, notes = mend(_Draft(brief, watch_only=True).digest(), pulls, problems)
+            watching = _Draft(brief, watch_only=True).digest()
+            digest, notes = mend(watching, pulls, problems)
+            if digest is watching and any(n.startswith("action item") for n in notes):
+                # Even the change to watch broke a rule: it is named by its number alone.
+                first += [f"gave up the item to watch: {n}" for n in notes]
+                plain_item = _Draft(brief, watch_only=True, by_number=True).digest()
+                digest, notes = mend(plain_item, pulls, problems)
             notes = first + notes
         for note in notes:
             _LOG.warning("%s %s: %s", brief.project_slug, brief.date, note)
@@ -131,6 +137,8 @@ class _Draft(Struct):
     brief: Brief
     #: Action items: only the one change to watch (when those drafted broke a rule).
     watch_only: bool = False
+    #: The one item to watch names its change by number only, in words every edition uses.
+    by_number: bool = False
     cited: list[Item] = field(default_factory=list)
     #: The day's changes a release's notes sentence quotes (see :meth:`_quoted_by_releases`).
     quoted: list[Item] = field(default_factory=list)
@@ -518,6 +526,9 @@ class _Draft(Struct):
         notable = [s for s in self.brief.stories if s not in leads and s.kind not in ROUTINE_KINDS]
         extra = [s for s in notable if any(i.facts.requirement for i in s.items)][:1]
         drafted = [] if self.watch_only else draft_actions(leads, members, extra)
+        if not drafted and self.by_number:
+            top = leads[0].lead
+            drafted.append(plain_watch(top, self.brief.shown(top.pull.repo)))
         if not drafted:  # nothing the facts support: one change to watch, and why
             top = leads[0].lead
             repo = top.pull.repo
