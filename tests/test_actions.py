@@ -858,4 +858,6 @@ def test_a_day_whose_every_item_breaks_a_rule_still_has_its_edition(
     digest = write([pull])
     assert problems(digest, [pull]) == []
     (action,) = digest.action_items
-    assert action.text.startswith(f"Watch for pull request #{pull.number} in the next rocket"), action
+    assert action.text.startswith(f"Watch for pull request #{pull.number} in the next rocket"), (
+        action
+    )

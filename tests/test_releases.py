@@ -255,3 +255,33 @@ def test_the_days_changes_a_release_ships_are_told_as_its_own() -> None:
     paragraphs = digest.body.split("\n\n")
     assert not any(p.startswith("In other changes") for p in paragraphs), digest.body
     assert any(p.startswith("Among the changes the release ships, rocket") for p in paragraphs)
+
+
+def test_a_features_heading_keeps_short_entries_and_its_engine_update() -> None:
+    notes = (
+        "## 8.1.0-beta.2\n### Features\n\n* integrate telemetry ([#31](https://x/31))\n"
+        "* update thrustlib to 1.0.0-rc.3 ([#32](https://x/32))\n\n### Bug Fixes\n\n"
+        "* **gauge:** respect the config file ([#33](https://x/33))\n\n"
+        "### Miscellaneous Chores\n\n* update lintkit to 0.22.1 ([#34](https://x/34))\n"
+    )
+    kinds = [
+        (n.kind, n.text) for n in release_notes(make_pull("release: v8.1.0-beta.2", notes=notes))
+    ]
+    assert ("feature", "integrate telemetry") in kinds
+    assert ("feature", "update thrustlib to 1.0.0-rc.3") in kinds
+    assert ("upkeep", "update lintkit to 0.22.1") in kinds
+
+
+def test_an_upgrade_names_who_an_entry_concerns_only_by_what_it_is_about() -> None:
+    from digest.summarize.extractive.actions import _concerned
+
+    def named(entry: str) -> str:
+        found = _concerned(entry)
+        return found[1] if found else ""
+
+    assert named("`GaugeMap` incorrectly handles keys with `undefined` values") == "GaugeMap"
+    assert named("runtime: revert #77 to fix a regression that makes `spawn_burn` hang") == (
+        "spawn_burn"
+    )
+    assert named("Fixed #106: `noUselessFins` no longer panics on fins") == "noUselessFins"
+    assert named("take into account `nodeName` case sensitivity on XHTML pages") == ""

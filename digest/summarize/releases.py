@@ -219,11 +219,18 @@ def _note(raw: str, section: str) -> ReleaseNote | None:
     text = fit(_SENTENCE_END.split(text, maxsplit=1)[0], 160, phrases_only=True)
     if text.count("`") % 2 or text.count("(") != text.count(")"):
         return None
-    if _ROUTINE_ENTRY.search(text):
-        kind = "upkeep"  # a dependency bump or a test fix, under whatever heading
+    if _ROUTINE_ENTRY.search(text) and not (section == "feature" and _BUMP_ENTRY.match(text)):
+        # A dependency bump or a test fix, under whatever heading; but a bundled engine's
+        # update its project lists among its features ("update rolldown to 1.0.0-rc.3") is one.
+        kind = "upkeep"
     elif kind in ("fix", "other") and re.search(r"\b(cve-\d+|security|vulnerab\w+)\b", text, re.I):
         kind = "security"
-    if len(text.split()) < 3 or text.lower().startswith(("full changelog", "thanks", "see ")):
+    # Two words are an entry under a heading that says what it is ("integrate devtools");
+    # elsewhere they are too few to say anything.
+    shortest = 2 if section in ("feature", "fix", "breaking", "security", "perf") else 3
+    if len(text.split()) < shortest or text.lower().startswith(
+        ("full changelog", "thanks", "see ")
+    ):
         return None
     return ReleaseNote(text=text, kind=kind, numbers=numbers)
 

@@ -103,6 +103,19 @@ def _release(c: Context) -> Action | None:
     return c.act("Read" if not bumps_version(c.lead) else "Plan", text, Urgency.PLAN, (c.lead,))
 
 
+def _concerned(entry: str) -> re.Match[str] | None:
+    """The name in code a release ``entry`` is about, as users call it: an API anywhere
+    (``spawn_blocking``, ``Chan::recv_many``, ``run()``), any other name only as what the
+    entry opens with (``SvelteMap`` incorrectly handles …); a property named in passing
+    ("take into account `nodeName` case sensitivity on XHTML pages") concerns no one."""
+    text = re.sub(r"^(?:fixed|fixes|fix)?\s*#\d+:\s*", "", entry, flags=re.I)
+    for span in re.finditer(r"`([\w.:@$/-]{2,40}(?:\(\))?)`", text):
+        name = span[1]
+        if re.search(r"_|::|\(\)|\.", name) or len(text[: span.start()].split()) < 3:
+            return span
+    return None
+
+
 def _release_by_notes(c: Context, notes: Sequence[ReleaseNote]) -> Action:
     """Upgrade to the release, for the entry of its notes users most need: check the code
     first for a breaking change, upgrade soon for a security or grave fix, try a pre-release
@@ -122,8 +135,8 @@ def _release_by_notes(c: Context, notes: Sequence[ReleaseNote]) -> Action:
     more = f" and {say_count(others, 'more entry', 'more entries')}" if others else ""
     linked = tuple(notes_carry([top], [i for i in c.story.items if i is not c.lead]))
     items = (c.lead, *linked)
-    # Who a fix concerns: what its entry names in code (``spawn_blocking``).
-    span = re.search(r"`([\w.:@$/-]{2,40}(?:\(\))?)`", top.text)
+    # Who a fix concerns: what its entry names in code (``spawn_blocking``, ``SvelteMap``).
+    span = _concerned(top.text)
     users = f" if you use {plain(span[1])}" if span else ""
     if _PRE_RELEASE.search(c.lead.version):
         text = f"Try {cut} on a branch before the stable release: its notes list {entry}{more}"
