@@ -702,7 +702,10 @@ _REACH = {
 #: compiler, autotuner or kernel produces; what a formatter writes; what a checker reports.
 _RECHECKS = (
     (
-        re.compile(r"autotun|heuristic|codegen|lowering|inductor|fusion|kernel|schedul", re.I),
+        re.compile(
+            r"autotun|heuristic|codegen|lowering|inductor|fusion|kernel|schedul|allocator|caching",
+            re.I,
+        ),
         "Re-benchmark",
         "Re-benchmark your workloads when the next {name} release is out: {who} may change "
         "their speed",
