@@ -216,6 +216,9 @@ _HARMLESS_OFF = re.compile(
 )
 
 
+_WHY_OFF = re.compile(r" (?:for|to|in|on|when|if|by|with|because) ")
+
+
 def _disables(c: Context) -> Action | None:
     """A change that turns off something users may rely on ("disable extglobs for
     consistency"): check whether they do before the next upgrade."""
@@ -225,9 +228,7 @@ def _disables(c: Context) -> Action | None:
         return None
     if _HARMLESS_OFF.search(phrase.rest) or "by default" in phrase.rest:
         return None  # turned off by default: new_default says what to re-test
-    thing = re.split(r" (?:for|to|in|on|when|if|by|with|because) ", plain(phrase.rest), maxsplit=1)[
-        0
-    ]
+    thing = _WHY_OFF.split(plain(phrase.rest), maxsplit=1)[0]  # "extglobs", not "… for X"
     if not thing or len(thing.split()) > 6:
         return None
     text = (
