@@ -709,6 +709,8 @@ def test_a_note_with_a_dotted_name_tells_its_change() -> None:
         ("Add `burn_window` parameter to `plan_burn`", "Pass the new burn_window parameter to"),
         ("gauge: add `read_with` for custom sampling", "Call read_with for custom sampling"),
         ("task: add `GaugeMap::try_read_next`", "Call GaugeMap::try_read_next in code that uses"),
+        # An existing flag a command now takes is passed to that command.
+        ("Add `--fuel-map` support for `rocket pad list`", "Pass --fuel-map to rocket pad list"),
         # Where a thing is added is what it is for; a purpose stays one.
         ("Add 'try_read' method to the gauge types", "Try the new 'try_read' method for the"),
         ("Add a stage to gauge device mapping", "Try the new stage to gauge device mapping"),

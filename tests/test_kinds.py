@@ -248,6 +248,13 @@ def test_a_hole_outranks_a_crash_and_a_reformat_ranks_below_the_docs() -> None:
         assert reformat.score < docs.score, title
 
 
+def test_artifacts_taken_away_are_no_removal() -> None:
+    mended = classify(
+        make_pull("Remove transitive gauge artifacts during burn inference", files=CODE)
+    )
+    assert not mended.facts.removes and mended.kind != "breaking"
+
+
 def test_a_status_or_gate_taken_away_is_no_removal() -> None:
     lifted = classify(make_pull("Remove the `Preview` rule status", files=CODE))
     assert not lifted.facts.removes and lifted.kind != "breaking"

@@ -147,7 +147,7 @@ _HARMLESS_REMOVAL = re.compile(
     r"warnings?|unused|dead|inexistent|nonexistent|non-existent|legacy code|copies|copy|"
     r"overhead|duplicat\w+|redundan\w+|"
     r"dependency on|skips?|xfails?|flak\w+|temp|temporary|build files|leftovers?|stale|"
-    r"(not|no longer) (needed|used)|fix(es)? not needed|"
+    r"(not|no longer) (needed|used)|fix(es)? not needed|artifacts?|"
     # A status or gate taken away lifts it: "Remove `Preview` rule status" makes rules stable.
     r"(?:preview|experimental|unstable|beta|nightly|alpha)\W*(?:\w+\s+)?(?:status|gates?|"
     r"labels?|markers?|tags?))\b",

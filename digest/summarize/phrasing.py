@@ -555,7 +555,10 @@ def fit(text: str, limit: int, phrases_only: bool = False) -> str:
 
 #: Nouns a phrase cannot end on: they name nothing without their complement.
 _INCOMPLETE = frozenset(
-    ("support", "fix", "removal", "change", "function", "option", "target", "method", "flag")
+    [
+        *("support", "fix", "removal", "change", "function", "option", "target", "method"),
+        *("flag", "rule"),
+    ]
 )
 
 

@@ -175,6 +175,10 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
         # "the new TY and RUFF env vars" (for providing …: what they are for is said after).
         said = head if re.match(r" for \w+ing\b", thing[len(head) :]) else thing
         setting = named[0] if named else the_new(said)
+        # "`--find-links` support for `uv pip list`": a flag that command now takes.
+        if command := _FLAG_FOR_COMMAND.search(item.pull.title):
+            flag, run = command.groups()
+            return "Pass", f"Pass {flag} to {run} where you need it: {why}"
         return "Set", f"Set {setting} where you run {c.audience}: {why}"
     if _KERNEL.search(head):  # a kernel is taken up for speed: measured against one's own
         return "Benchmark", f"Benchmark {the_new(thing)} against what you run now: {why}"
@@ -193,6 +197,8 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
 
 
 _KERNEL = re.compile(r"\bkernels?\b", re.I)
+#: An existing flag a command now takes: "`--find-links` support for `uv pip list`".
+_FLAG_FOR_COMMAND = re.compile(r"`(--[\w-]+)`(?: support)? (?:for|to|in) `([\w-]+ [\w -]+)`")
 _SNAKE = re.compile(r"[a-z][a-z0-9]*_[a-z0-9_]+")
 #: A new parameter of a function: passed to it.
 _PARAMETER = re.compile(
