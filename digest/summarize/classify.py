@@ -235,7 +235,7 @@ def _measure(pull: PullRequest) -> tuple[int, set[str]]:
         path = change.path.lower()
         if path.startswith(_RELEASE_NOTE_DIRS):
             continue  # a note for the next release goes with any kind of change
-        kind = _path_kind(path)
+        kind = path_kind(path)
         if kind:
             kinds.add(kind)
             continue
@@ -244,7 +244,7 @@ def _measure(pull: PullRequest) -> tuple[int, set[str]]:
     return code, kinds
 
 
-def _path_kind(path: str) -> str:
+def path_kind(path: str) -> str:
     """What a lower-cased ``path`` is when it is not product code: ci, test, deps, build,
     docs or chore (the repository's own files: CODEOWNERS, .gitignore)."""
     name = path.rsplit("/", 1)[-1]

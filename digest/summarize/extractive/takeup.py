@@ -8,6 +8,7 @@ import re
 from digest.models import Urgency
 from digest.summarize.base import Item
 from digest.summarize.checks import terms_of
+from digest.summarize.classify import path_kind
 from digest.summarize.extractive.drafting import (
     BY_NUMBER,
     CAPABILITY,
@@ -277,7 +278,7 @@ def _unstable_home(item: Item) -> str:
     """The experimental folder ``item``'s code mostly lands in (``torchao/prototype/mx``:
     down to the folder under the experimental one), or ``""``."""
     grown = sorted(
-        (f for f in item.pull.files if not _TEST_PATH.search(f.path) and not _BENCH.match(f.path)),
+        (f for f in item.pull.files if path_kind(f.path.lower()) != "test"),
         key=lambda f: -((f.additions or 0) + (f.deletions or 0)),
     )
     for changed in grown[:1]:
@@ -286,14 +287,6 @@ def _unstable_home(item: Item) -> str:
             if _UNSTABLE_DIR.match(part.lower()):
                 return "/".join(parts[: i + 2])
     return ""
-
-
-_BENCH = re.compile(r"(?:[^/]+/)*bench\w*/", re.I)
-#: A file of tests: a test folder, a ``test_`` module, a spec, a snapshot.
-_TEST_PATH = re.compile(
-    r"(^|/)(tests?|testing|mdtests?|specs?|__tests__)/|(^|/)test_|_test\.|\.(test|spec)\."
-    r"|\.snap$"
-)
 
 
 def shown_in(item: Item) -> str:
@@ -310,7 +303,7 @@ def shown_in(item: Item) -> str:
         if re.search(r"(^|/)docs?/", path, re.I) and re.search(r"\.(md|rst|mdx)$", path):
             return f"the page {path}"
     for path in grown:  # a folder's own README, beside the code it explains
-        if re.search(r"(^|/)readme\.(md|rst)$", path, re.I) and not _BENCH.match(path):
+        if re.search(r"(^|/)readme\.(md|rst)$", path, re.I) and path_kind(path.lower()) != "test":
             return f"the page {path}"
     return ""
 
