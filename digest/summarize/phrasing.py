@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from msgspec import Struct
 
 from digest.summarize.verbs import (
+    AUXILIARIES,
     BASE_FORMS,
     NON_VERB_OPENERS,
     NOUN_FOLLOWERS,
@@ -592,13 +593,8 @@ def _trim(words: list[str]) -> str:
         words = text[: text.rfind("(")].split()
 
 
-#: Words that wait for a verb after them: "where files were", "X can".
-_AUXILIARIES = frozenset(
-    [
-        *("is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "will"),
-        *("would", "can", "could", "should", "may", "might", "must", "does", "do", "did"),
-    ]
-)
+#: Words that wait for a verb after them: "where files were", "X can", "it will be".
+_WAITING = AUXILIARIES | {"be", "been", "being"}
 #: Words ending in "ly" that are no adverbs.
 _NOT_ADVERBS = frozenset(
     [
@@ -613,7 +609,7 @@ def _dangles(word: str) -> bool:
     conjunction, an auxiliary ("were") or an adverb waiting for its verb ("incorrectly")."""
     return (
         word in _DANGLING
-        or word in _AUXILIARIES
+        or word in _WAITING
         or (word.endswith("ly") and len(word) > 4 and word not in _NOT_ADVERBS)
     )
 

@@ -73,12 +73,14 @@ _NUMBER = re.compile(r"(?<![\w/])#(\d{1,9})\b|/(?:pull|issues)/(\d{1,9})\b")
 #: Trailing "(#123)", "(#123, #124)", "([abc1234](…))": the entry's links, said elsewhere.
 _TRAILING_REFS = re.compile(r"(\s*\((?:#\d+|[0-9a-f]{7,40}|by @[\w-]+)(?:,\s*#\d+)*\))+\s*$", re.I)
 #: An entry about the project's own dependencies, tests or CI, whatever its heading.
+#: An entry that reworks the project's insides: "Refactor X", "chore: simplify Y".
+_INTERNAL_WORK = r"^(?:[\w-]+:\s+)?(?:refactor|simplify|clean\s*up|tidy|reorgani[sz]e)\b"
 _ROUTINE_ENTRY = re.compile(
     r"^(?:[\w-]+:\s+)?(?:update|bump|upgrade)\s+(?:all\s+)?(?:non-major\s+)?"
     r"(?:dependenc|the\s+[\w-]+\s+group\b|[\w@/.-]+(?:\s+from\s+\S+)?\s+to\s+v?\d)"
     r"|\b(tests?|ci|typecheck)\b\s*$|\b(test suite|tests are|tests? (?:for|on|in))\b"
     # Work on the project's own insides: "Refactor internals, simplify utils".
-    r"|^(?:[\w-]+:\s+)?(?:refactor|simplify|clean\s*up|tidy|reorgani[sz]e)\b[^.]*"
+    rf"|{_INTERNAL_WORK}[^.]*"
     r"\b(?:internals?|utils|utilities|helpers|types|typing|code\s*base)\b",
     re.I,
 )
@@ -236,9 +238,7 @@ def _note(raw: str, section: str) -> ReleaseNote | None:
 
 
 #: An upkeep entry that reworks the project's insides rather than updating what it uses.
-_INTERNAL_ENTRY = re.compile(
-    r"^(?:[\w-]+:\s+)?(?:refactor|simplify|clean\s*up|tidy|reorgani[sz]e)\b", re.I
-)
+_INTERNAL_ENTRY = re.compile(_INTERNAL_WORK, re.I)
 
 
 _BUMP_ENTRY = re.compile(r"^(?:[\w-]+:\s+)?(?:update|bump|upgrade)\b", re.I)

@@ -134,7 +134,7 @@ THIRD_PERSON, _FINITE = _forms()
 #: Every base (imperative) form.
 BASE_FORMS = frozenset(_BASES)
 #: Auxiliaries and common finite verbs that make a clause a sentence.
-_AUXILIARIES = frozenset(
+AUXILIARIES = frozenset(
     [
         "is",
         "are",
@@ -191,13 +191,13 @@ def is_present(word: str) -> bool:
     """True when ``word`` is an auxiliary or a known verb in the third person (``is``,
     ``adds``); a past form may be a participle ("Compress exported traces")."""
     word = word.lower()
-    return word in _AUXILIARIES or (THIRD_PERSON.get(word) == word and word not in BASE_FORMS)
+    return word in AUXILIARIES or (THIRD_PERSON.get(word) == word and word not in BASE_FORMS)
 
 
 def is_finite(word: str) -> bool:
     """True when ``word`` is an auxiliary or a known verb in the third person or the past."""
     word = word.lower()
-    return word in _AUXILIARIES or word in _FINITE
+    return word in AUXILIARIES or word in _FINITE
 
 
 def has_finite_verb(words: list[str]) -> bool:
@@ -208,7 +208,7 @@ def has_finite_verb(words: list[str]) -> bool:
     """
     for word in words[1:]:
         lower = word.strip(",;:()")
-        if lower in _AUXILIARIES or lower.lower() in _FINITE:
+        if lower in AUXILIARIES or lower.lower() in _FINITE:
             return True
         inflected = lower.endswith("ed") or (lower.endswith("s") and not lower.endswith(_NOT_VERBS))
         if inflected and lower.isalpha() and lower.islower() and len(lower) > 3:
