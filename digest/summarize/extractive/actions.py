@@ -726,14 +726,20 @@ _RECHECKS = (
 )
 
 
+def _change_said(said: str, about: str = "the change to") -> str:
+    """A change as a noun, from ``said``, its predicate: "the change that fixes X"; "is pull
+    request #7" gives "pull request #7", "is about X" gives "the change to X" (``about``)."""
+    if not said.startswith("is "):
+        return f"the change that {said}"
+    return said.removeprefix("is ").replace("about ", f"{about} ", 1)
+
+
 def _recheck(item: Item, name: str, said: str) -> tuple[str, str] | None:
     """What users of ``name`` run again once ``item`` ships, by what its title, area and
     place say it touches (verb, text), or None. Fixes and features of a known kind only."""
     if item.kind not in ("feature", "fix", "perf", "refactor"):
         return None
-    # "is pull request #7", "is about X": pull request #7, the change to X.
-    who = said.removeprefix("is ").replace("about ", "the change to ", 1)
-    who = who if said.startswith("is ") else f"the change that {said}"
+    who = _change_said(said)
     where = f"{item.pull.title} {item.area} {item.facts.place}"
     for pattern, verb, text in _RECHECKS:
         if pattern.search(where):
@@ -773,12 +779,9 @@ def watch_action(item: Item, name: str, changes: int) -> Action:
         said = f"is {thing}" if thing.startswith(BY_NUMBER) else f"is about {thing}"
     if item.kind in ROUTINE_KINDS and item.kind != "refactor":
         # Documentation, tests and upkeep only: say so, rather than make one of them news.
-        nearest = f"the change that {said}"
-        if said.startswith("is "):  # "is pull request #7", "is about X"
-            nearest = said.removeprefix("is ").replace("about ", "the change to ", 1)
         text = (
             f"Skip today's {name} changes if you only use {name}: none of {among} "
-            f"touches what users run; the one most likely to is {nearest}"
+            f"touches what users run; the one most likely to is {_change_said(said)}"
         )
         if changes == 1:
             text = (
@@ -789,9 +792,7 @@ def watch_action(item: Item, name: str, changes: int) -> Action:
     if told := described(item):  # what its description says it lets users do
         text = f"Watch for the change that {said} in the next {name} release: {told}"
     elif page := shown_in(item):  # where the change tells users what it means for them
-        who = f"the change that {said}"
-        if said.startswith("is "):  # "is pull request #7", "is about X"
-            who = said.removeprefix("is ").replace("about ", "the change about ", 1)
+        who = _change_said(said, about="the change about")
         text = f"Read {page} before the next {name} release: {who} documents what changes there"
     elif recheck := _recheck(item, name, said):  # what to run again, by what it touches
         return Action(recheck[0], recheck[1], Urgency.MONITOR, (item,), item.pull.repo)

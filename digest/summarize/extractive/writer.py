@@ -376,15 +376,14 @@ class _Draft(Struct):
         who = md_escape(subject(briefs[0], initial=False))
         said = [phrase_of(s.lead).predicate() for s in briefs]
         # Changes the day's release of the repository ships are told as its, not as others.
-        shipped = {
-            number
+        notes = [
+            note
             for item in self.brief.items
             if item.kind == "release" and item.pull.repo == briefs[0].repo
             for note in release_notes(item.pull)
-            for number in note.numbers
-        }
+        ]
         opener = "In other changes"
-        if all(s.lead.pull.number in shipped for s in briefs):
+        if len(notes_carry(notes, [s.lead for s in briefs])) == len(briefs):
             opener = "Among the changes the release ships"
         head, middles, tail = _pattern(said) if len(said) > 2 else ("", said, "")
         if head:  # "updates translations for es [2], pt [3] and uk [4] (add-missing)"
