@@ -9,7 +9,7 @@ import pytest
 
 from digest.config import ProjectSettings, RepoSettings
 from digest.models import Digest, PullRequest, Urgency
-from digest.summarize.checks import coverage_problems, problems
+from digest.summarize.checks import coverage_problems, instruction_of, problems
 from digest.summarize.classify import classify
 from digest.summarize.extractive import ExtractiveWriter
 from digest.summarize.facts import Requirement
@@ -353,8 +353,20 @@ def test_a_package_released_alone_carries_none_of_the_days_fixes() -> None:
         make_pull("fix: crash when the fuel gauge reads NaN", files=BOOSTER, minute=1),
     ]
     texts = [a.text for a in write(pulls).action_items]
-    assert "Read the release notes of pyo3-rocket before you upgrade it: " in texts[0], texts
-    assert texts[1].endswith("merged and not yet released"), texts
+    # The release, told by no notes, has no item of its own beside the fix's better one.
+    assert len(texts) == 1 and texts[0].endswith("merged and not yet released"), texts
+    alone = [a.text for a in write(pulls[:1]).action_items]
+    assert alone[0].startswith("Read the release notes of pyo3-rocket before you upgrade it: ")
+
+
+def test_an_item_any_change_would_have_is_left_out_beside_a_better_one() -> None:
+    pulls = [
+        make_pull("Add the gimbal_trim helper", files=BOOSTER),
+        make_pull("Remove the legacy ignite() API", files=BOOSTER, minute=1),
+    ]
+    texts = [a.text for a in write(pulls).action_items]
+    assert not any("new on the main branch" in text for text in texts), texts
+    assert len(write(pulls[:1]).action_items) == 1  # alone, the plain item is still given
 
 
 def test_a_language_scope_is_no_place_in_a_sentence() -> None:
@@ -424,7 +436,7 @@ def test_a_day_of_upkeep_only_says_to_skip_it_and_why() -> None:
 def test_a_watched_feature_with_nothing_named_claims_nothing_to_call() -> None:
     (action,) = write([make_pull("Encode explicit ancestry in nominal instances")]).action_items
     assert action.text.startswith("Watch for the change that encodes explicit ancestry")
-    assert action.text.endswith("as it changes what the next release does")
+    assert action.text.endswith(": it changes what the next release does")
 
 
 def test_a_patch_of_an_older_line_follows_the_days_news_and_speaks_to_its_users() -> None:
@@ -853,7 +865,7 @@ def test_a_day_whose_every_item_breaks_a_rule_still_has_its_edition(
     monkeypatch.setattr(
         writer,
         "watch_action",
-        lambda item, name, changes: Action(
+        lambda item, name, changes, audience: Action(
             "Watch", "Watch the zorblax quux", Urgency.MONITOR, (item,), item.pull.repo
         ),
     )
@@ -863,3 +875,46 @@ def test_a_day_whose_every_item_breaks_a_rule_still_has_its_edition(
     assert action.text.startswith(f"Watch for pull request #{pull.number} in the next rocket"), (
         action
     )
+
+
+@pytest.mark.parametrize(
+    ("title", "opens"),
+    [
+        (
+            "fix(noLooseBolts): handle bolts in nested brackets",
+            "If your rocket configuration enables noLooseBolts, take the next rocket release",
+        ),
+        (
+            "[`pylint`] Skip `loose-bolt` (`RKT104`) for welded joints",
+            "If your rocket configuration selects RKT104, try the next rocket release",
+        ),
+        (
+            "Respect the countdown setting in `rocket launch --dry-run`",
+            "If you run rocket launch --dry-run, take the next rocket release",
+        ),
+        ("fix: read the fuel table on Windows", "If you run rocket on Windows, take the next"),
+    ],
+)
+def test_a_watched_change_is_addressed_to_who_uses_what_it_touches(title: str, opens: str) -> None:
+    (action,) = write([make_pull(title, files=BOOSTER)]).action_items
+    assert action.text.startswith(opens), action.text
+
+
+def test_a_watched_change_that_says_nothing_of_its_users_is_watched_plainly() -> None:
+    (action,) = write([make_pull("fix: tidy the gimbal state", files=BOOSTER)]).action_items
+    assert action.text.startswith("Watch for the change that"), action.text
+
+
+@pytest.mark.parametrize(
+    ("text", "instructs"),
+    [
+        ("If you run rocket on Windows, take the next release: it reads the table", True),
+        ("When the next release is out, re-test the pad", True),
+        ("If you run rocket on Windows, the next release reads the table", False),
+        ("Teams using rocket: evaluate the pad", False),
+    ],
+)
+def test_an_item_may_open_with_who_it_is_for_before_its_instruction(
+    text: str, instructs: bool
+) -> None:
+    assert (instruction_of(text).lower() in ACTION_VERBS) is instructs

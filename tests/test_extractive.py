@@ -91,7 +91,10 @@ def test_a_day_with_nothing_to_act_on_names_one_change_to_watch_and_why() -> Non
     assert problems(digest, pulls) == []
     (only,) = digest.action_items
     assert only.urgency is Urgency.MONITOR and only.text.startswith("Watch ")
-    assert "most likely to reach users, as it reworks code that others build on" in only.text
+    assert only.text.endswith(": it reworks code that others build on"), only.text
+    docs = make_pull("Document the pad", files={"docs/pad.md": (4, 1)}, minute=1)
+    (among,) = write([*pulls, docs]).action_items
+    assert "most likely to reach users, as it reworks code that others build on" in among.text
 
 
 def test_routine_only_day_is_told_without_inventing_news() -> None:

@@ -217,6 +217,21 @@ def test_the_projects_own_name_is_no_area_of_it() -> None:
             "fix: scan is not resolving sub-stage imports if used in a glob",
             "fixes a bug where scan is not resolving sub-stage imports if used in a glob",
         ),
+        # A title that tells the state the fix leaves is no bug: the fix leaves it so.
+        (
+            "fix(lint): noLonelyGauge no longer flags `0` as empty",
+            "fixes noLonelyGauge so it no longer flags `0` as empty",
+        ),
+        (
+            "fix: gauge readings are now rounded once",
+            "fixes gauge readings so they are now rounded once",
+        ),
+        # An instruction whose object is followed by a clause of its own.
+        (
+            "fix(lsp): inform clients that the gauge file should be watched",
+            "informs clients that the gauge file should be watched",
+        ),
+        ("Fix launcher breakage fix", "fixes launcher breakage"),
         # A noun phrase, its verb in a clause of its own, is named as it is.
         ("Fix a crash that could corrupt the log", "fixes a crash that could corrupt the log"),
         ("Fix panic when the gauge reads NaN", "fixes a panic when the gauge reads NaN"),

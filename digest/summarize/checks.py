@@ -326,9 +326,19 @@ def body_sentences(body: str) -> list[str]:
     ]
 
 
+#: A condition an item may open with, who it is for: "If you use X, upgrade …".
+_CONDITION = re.compile(r"(?:if|when|once)\s[^,]+,\s+", re.I)
+
+
+def instruction_of(text: str) -> str:
+    """The word ``text``, an action item, instructs with: its first, or the first after
+    the condition it opens with ("If you call X, take …" -> "take")."""
+    return _CONDITION.sub("", text, count=1).split(" ", 1)[0].strip(",:;")
+
+
 def _action_prose(text: str, titles: set[str]) -> list[str]:
     found = []
-    first = text.split(" ", 1)[0].strip(",:;").lower()
+    first = instruction_of(text).lower()
     if first not in ACTION_VERBS:
         found.append(f"does not open with an instruction: {text[:60]!r}")
     if _QUOTE_MARKS.search(text):
@@ -372,7 +382,7 @@ def coverage_problems(digest: Digest, brief: Brief) -> list[str]:
         if len(notable) >= 2 and len(told) < 2:
             name = story.area or story.repo
             found.append(f"story told by one change: {name} has {len(notable)} notable changes")
-    openings = Counter(action.text.split(" ", 1)[0] for action in digest.action_items)
+    openings = Counter(instruction_of(action.text).lower() for action in digest.action_items)
     for verb, times in sorted(openings.items()):
         if times > 1:
             found.append(f"action template repeated: {verb!r} opens {times} action items")

@@ -18,7 +18,7 @@ from digest.summarize.classify import SEVERE, split_title
 from digest.summarize.kinds import is_version_number
 from digest.summarize.phrasing import Phrase, join_words, lower_first, parse_title, with_article
 from digest.summarize.sentences import split_sentences
-from digest.summarize.verbs import BASE_FORMS, is_present, third_person
+from digest.summarize.verbs import BASE_FORMS, is_finite, is_present, third_person
 
 _PART_SUFFIX = re.compile(
     r"\s*[-\u2013:,]?\s*(\((pt|part)\.?\s*\d+(/\w+)?\)|\b(pt|part)\.?\s*\d+(/\w+)?|\[\d+/\d+\]|\(\d+/\d+\)"
@@ -306,12 +306,12 @@ def phrase_of(item: Item, short: bool = False, quote: bool = False) -> Phrase:
     # "fix: changes file corruption" names the bug, not what the fix does: never told as
     # "biome changes file corruption"; named as written instead (below).
     bug = bool(phrase.verb) and _describes_the_bug(item, phrase)
-    if (
-        item.kind == "fix"
-        and phrase.verb in ("fixes", "")
-        and (said := _bug_told(phrase.rest if phrase.verb else title))
-    ):
-        return Phrase(verb="fixes", rest=said)  # "a bug where scan is not resolving X"
+    if item.kind == "fix" and phrase.verb in ("fixes", ""):
+        fixed = phrase.rest if phrase.verb else title
+        if said := _fixed_so(fixed) or _bug_told(fixed):
+            return Phrase(verb="fixes", rest=said)  # "a bug where scan is not resolving X"
+        if phrase.verb:  # "Fix OSS models breakage fix": the fix is said once
+            phrase = Phrase(verb="fixes", rest=_CHANGE_NOUN_END.sub("", phrase.rest))
     if phrase.verb and not bug:
         return phrase
     if bug:
@@ -350,18 +350,45 @@ _SENTENCE_AUXILIARIES = frozenset(_AUXILIARY_WORDS.split())
 _WHEN = re.compile(r"\s(?:when|if|while|after|before|because|since|unless|until|during)\s")
 #: A verb after an adverb that says it went wrong ("incorrectly returned", "always fails").
 _WRONGLY_DONE = re.compile(
-    r"\b(?:incorrectly|wrongly|erroneously|accidentally|silently|always|never|not|no longer|"
-    r"sometimes|still|now)\s+[a-z]{3,}(?:ed|es|s)\b"
+    r"\b(?:incorrectly|wrongly|erroneously|accidentally|silently|always|never|not|"
+    r"sometimes|still)\s+[a-z]{3,}(?:ed|es|s)\b"
 )
+#: Where a title's main clause ends and a clause of its own begins ("inform clients that
+#: X should be watched": "should" is the inner clause's, the title an instruction).
+_INNER_CLAUSE = re.compile(r"\s(?:that|which|who|so|whether)\s")
+
+
+#: A fix's title that tells what its subject does once fixed ("X no longer flags Y",
+#: "the parser now accepts Z"): the subject, then the state the fix leaves.
+_FIXED_STATE = re.compile(
+    r"^(?P<subject>(?:[^\s]+\s+){0,4}?[^\s]+)\s+"
+    r"(?P<state>(?:(?:is|are)\s+)?(?:no longer|now)\s+(?:[a-z]+ly\s+)?[a-z]{3,}\b.*)$"
+)
+#: A change noun that ends a fix's title and says "fix" a second time.
+_CHANGE_NOUN_END = re.compile(r"\s+(?:fix|fixes|bugfix)$", re.I)
+
+
+def _fixed_so(text: str) -> str:
+    """``text``, a fix's title that says what its subject does once fixed, as what the fix
+    does to it: "X no longer flags Y" -> "X so it no longer flags Y"; ``""`` otherwise."""
+    told = _FIXED_STATE.match(text)
+    if not told or any(map(is_finite, told["subject"].split())):
+        return ""
+    last = told["subject"].split()[-1]
+    plural = last.endswith("s") and not last.endswith(("ss", "`")) and last.isalpha()
+    return f"{told['subject']} so {'they' if plural else 'it'} {told['state']}"
 
 
 def _bug_told(text: str) -> str:
     """``text``, a fix's title that tells its bug as a sentence ("ssrTransform incorrectly
     rewrites `meta` …", "scan is not resolving X when Y"), as what the fix fixes: "a bug
     where scan is not resolving X when Y"; ``""`` for a noun phrase ("a panic when X")."""
-    words = _WHEN.split(text, maxsplit=1)[0].split()
+    main = _INNER_CLAUSE.split(_WHEN.split(text, maxsplit=1)[0], maxsplit=1)[0]
+    words = main.split()
     if len(words) < 2 or words[0].lower() in ("a", "an", "the"):
         return ""
+    if re.search(r"\b(?:now|no longer)\b", main):
+        return ""  # the state the fix leaves ("X is now supported"), not the bug
     head = " ".join(words[1:])
     # An auxiliary makes it a sentence ("scan is not resolving X"), or a verb said to go
     # wrong ("incorrectly rewrites"); a word like "writes" or "calls" alone may be a noun

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from digest.models import Urgency
 from digest.summarize.base import Item, Story
 from digest.summarize.classify import GRAVE, ROUTINE_KINDS, SEVERE
+from digest.summarize.extractive.audience import who_uses
 from digest.summarize.extractive.drafting import (
     BY_NUMBER,
     CAPABILITY,
@@ -100,7 +101,8 @@ def _release(c: Context) -> Action | None:
             f"Read the release notes of {cut} before you upgrade {upgraded}: "
             "they say what changes for you"
         )
-    return c.act("Read" if not bumps_version(c.lead) else "Plan", text, Urgency.PLAN, (c.lead,))
+    verb = "Read" if not bumps_version(c.lead) else "Plan"
+    return c.act(verb, text, Urgency.PLAN, (c.lead,), weak=True)  # no notes to tell from
 
 
 def _concerned(entry: str) -> re.Match[str] | None:
@@ -604,7 +606,7 @@ def _fix(c: Context) -> Action | None:
             f"Re-test what you run on {c.audience} with the next {repo} release: {told}, "
             "merged and not yet released"
         )
-    return c.act("Re-test", text, urgency)
+    return c.act("Re-test", text, urgency, weak=True)  # no fault a reader could recognise
 
 
 #: Each recipe turns a fact of the day into an instruction; a day whose facts support no
@@ -685,7 +687,9 @@ def draft_actions(
                 used.add(drafted.verb)
                 actions.append(drafted)
                 break
-    return actions
+    # An item any change would have is kept only when the day has no better one.
+    strong = [action for action in actions if not action.weak]
+    return strong or actions[:1]
 
 
 #: Why a change of each kind may reach users, for a day with nothing else to act on.
@@ -758,9 +762,20 @@ def plain_watch(item: Item, name: str) -> Action:
     return Action("Watch", text, Urgency.MONITOR, (item,), item.pull.repo)
 
 
-def watch_action(item: Item, name: str, changes: int) -> Action:
+#: What a reader who uses what a change touches does when the next release is out, by the
+#: change's kind.
+_NEXT_STEP = {
+    "fix": "take the next {name} release when it is out",
+    "feature": "try the next {name} release when it is out",
+    "perf": "time your code again on the next {name} release",
+}
+
+
+def watch_action(item: Item, name: str, changes: int, audience: str = "") -> Action:
     """The one item of a day whose facts support no instruction: watch for ``item``, the
-    change most likely to reach users of the repository written ``name``, and say why."""
+    change most likely to reach users of the repository written ``name``, and say why;
+    addressed to who uses what it touches (see :func:`who_uses`; ``audience``, the area
+    its story names) when that can be told."""
     why = _REACH.get(item.kind, "it changes how the project is built or tested")
     hit = symptom(f"{item.pull.title}\n{item.summary}") if item.kind == "fix" else ""
     if item.facts.reconfigures:
@@ -789,13 +804,22 @@ def watch_action(item: Item, name: str, changes: int) -> Action:
                 f"nothing users run (it {said})"
             )
         return Action("Skip", text, Urgency.MONITOR, (item,), item.pull.repo)
+    who = ""
+    if item.kind in _NEXT_STEP and not said.startswith("is "):
+        who = who_uses(item, name, audience, adds=phrase.verb in CAPABILITY)
     if told := described(item):  # what its description says it lets users do
         text = f"Watch for the change that {said} in the next {name} release: {told}"
+        if who:
+            text = f"If {who}, watch for the change that {said} in the next {name} release: {told}"
     elif page := shown_in(item):  # where the change tells users what it means for them
         who = _change_said(said, about="the change about")
         text = f"Read {page} before the next {name} release: {who} documents what changes there"
     elif recheck := _recheck(item, name, said):  # what to run again, by what it touches
         return Action(recheck[0], recheck[1], Urgency.MONITOR, (item,), item.pull.repo)
+    elif who:  # who it concerns, what they do, and what the change does for them
+        text = f"If {who}, {_NEXT_STEP[item.kind].format(name=name)}: it {said}"
+    elif changes == 1:
+        text = f"Watch for the change that {said} in the next {name} release: {why}"
     else:
         text = (
             f"Watch for the change that {said} in the next {name} release: of {among} it is "

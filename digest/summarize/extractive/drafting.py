@@ -61,6 +61,9 @@ class Action(Struct, frozen=True):
     urgency: Urgency
     items: tuple[Item, ...]
     repo: str
+    #: Its reason says nothing the reader could not guess ("it is new on the main branch",
+    #: "re-test what you run"): kept only when a day has no better item.
+    weak: bool = False
 
 
 Recipe = Callable[["Context"], Action | None]
@@ -82,9 +85,17 @@ class Context(Struct, frozen=True):
     def lead(self) -> Item:
         return self.story.lead
 
-    def act(self, verb: str, text: str, urgency: Urgency, items: tuple[Item, ...] = ()) -> Action:
-        """An :class:`Action` of this story resting on ``items`` (default: its cited ones)."""
-        return Action(verb, text, urgency, items or self.items, self.story.repo)
+    def act(
+        self,
+        verb: str,
+        text: str,
+        urgency: Urgency,
+        items: tuple[Item, ...] = (),
+        weak: bool = False,
+    ) -> Action:
+        """An :class:`Action` of this story resting on ``items`` (default: its cited ones),
+        ``weak`` when its reason is one any change would have (see :attr:`Action.weak`)."""
+        return Action(verb, text, urgency, items or self.items, self.story.repo, weak)
 
     @property
     def audience(self) -> str:

@@ -31,7 +31,8 @@ def support(c: Context) -> Action | None:
     if thing_of(lead).startswith(BY_NUMBER):
         return None  # "Try pull request #7992" tells a reader nothing to try
     verb, text = _try_it(c, lead)
-    return c.act(verb, text, Urgency.PLAN if c.rank < 2 else Urgency.MONITOR, supporting)
+    urgency = Urgency.PLAN if c.rank < 2 else Urgency.MONITOR
+    return c.act(verb, text, urgency, supporting, weak=verb != "Enable" and not _reasoned(lead))
 
 
 def stable(c: Context) -> Action | None:
@@ -101,7 +102,8 @@ def feature(c: Context) -> Action | None:
     if c.thing.startswith(BY_NUMBER):
         return None  # "Try pull request #7992" tells a reader nothing to try
     verb, text = _try_it(c, lead)
-    return c.act(verb, text, Urgency.PLAN if c.rank < 2 else Urgency.MONITOR)
+    urgency = Urgency.PLAN if c.rank < 2 else Urgency.MONITOR
+    return c.act(verb, text, urgency, weak=verb != "Enable" and not _reasoned(lead))
 
 
 #: What a new thing is, by its title and name, and how a user takes it up: a lint rule is
@@ -254,6 +256,13 @@ _SAYS_WHAT_IT_DOES = re.compile(
 _NOT_YET = re.compile(r"\b(later|future|upcoming|follow-?ups?|not yet|eventually|todo)\b", re.I)
 
 
+def _reasoned(item: Item) -> bool:
+    """True when why to take up ``item`` says more than that it is new (and where): what
+    its description says it does, or an example or page that shows how. (A new lint rule
+    needs neither: its name says what it checks, and enabling it is the whole step.)"""
+    return bool(described(item) or shown_in(item))
+
+
 def _why_new(item: Item) -> str:
     """Why trying ``item`` is worth it now, and what to expect: what its description says it
     does, else where it shows how (an example or a page of documentation it adds); and a
@@ -315,7 +324,7 @@ def the_new(thing: str) -> str:
     if thing.startswith(BY_NUMBER):
         return thing
     if first in ("a", "an") and rest:
-        return f"the new {rest}"
+        return the_new(rest) if rest.startswith("new ") else f"the new {rest}"
     if first == "the":
         return thing
     return f"the {thing}" if first in NON_VERB_OPENERS else f"the new {thing}"

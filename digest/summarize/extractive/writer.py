@@ -25,7 +25,7 @@ from digest.summarize.checks import (
 from digest.summarize.classify import ROUTINE_KINDS
 from digest.summarize.clean import in_short
 from digest.summarize.extractive.actions import draft_actions, plain_watch, watch_action
-from digest.summarize.extractive.drafting import Action
+from digest.summarize.extractive.drafting import Action, Context
 from digest.summarize.extractive.mend import mend
 from digest.summarize.kinds import marked_breaking
 from digest.summarize.naming import opens_with_area, opens_with_name
@@ -536,6 +536,7 @@ class _Draft(Struct):
                     top,
                     product_of(leads[0]) or self.brief.shown(repo),
                     sum(1 for i in self.brief.items if i.pull.repo == repo),
+                    Context(story=leads[0], items=(top,), rank=0).audience,
                 )
             )
         ordered = sorted(drafted, key=lambda a: list(Urgency).index(a.urgency))

@@ -1,0 +1,62 @@
+"""Who a change is for, told as the condition a reader checks against their own use: "your
+biome configuration enables noUnreachable", "you run uv tool list", "you call
+`scan_csv`", "you run tokio on Windows", "you use biome on Astro files"."""
+
+from __future__ import annotations
+
+import re
+
+from digest.summarize.base import Item
+from digest.summarize.extractive.drafting import FILE_END
+
+#: A lint rule as projects name them: ``noUnreachable``, ``useSortedClasses`` (biome's
+#: camelCase) or a code in brackets, ``(UP032)``, ``(`PLE2510`, …)``.
+_RULE_NAME = re.compile(r"^(?:no|use)[A-Z][A-Za-z0-9]+$")
+_RULE_CODE = re.compile(r"\(`?([A-Z]{1,4}\d{3,4})`?")
+#: A code span that is a call, or a dotted or path name a program types (a snake_case
+#: name alone may be a parameter or a variable: no one calls it).
+_CALL = re.compile(
+    r"`((?:[A-Za-z_]\w*(?:\.|::))+[A-Za-z_]\w*" + FILE_END + r"(?:\(\))?|[A-Za-z_]\w*\(\))`"
+)
+#: Where a program runs, as titles name it.
+_PLATFORM = re.compile(
+    r"\b(Windows|macOS|Linux|FreeBSD|OpenBSD|NetBSD|Hurd|illumos|Solaris|Android|iOS|musl|"
+    r"WASM|WebAssembly|WASI|aarch64|ARM64|x86(?:-64)?|ROCm|Blackwell|Hopper|Apple silicon)\b"
+)
+#: Kinds of files a tool reads, as titles name them.
+_FILE_KIND = re.compile(
+    r"\b(Astro|Svelte|Vue|JSX|TSX|CSS|SCSS|Sass|Less|HTML|Markdown|GraphQL|JSON|JSONC|YAML|"
+    r"TOML|NDJSON|Parquet|CSV|Avro|IPC|Excel|Jupyter|notebooks?|stub files|\.pyi)\b"
+)
+
+
+def who_uses(item: Item, name: str, audience: str, adds: bool = False) -> str:
+    """The condition under which ``item`` concerns a reader of ``name`` (the project as
+    its items name it), as a clause after "If": a rule their configuration enables, a
+    command they run, a function they call (not when it is what ``item`` ``adds``), the
+    platform they run on, the kind of files they use it on, else ``audience`` (a backend,
+    a tool) when it is a named part of ``name``; ``""`` when nothing says who."""
+    title = item.pull.title
+    area = item.area.strip("`")
+    if _RULE_NAME.match(area):
+        return f"your {name} configuration enables {area}"
+    codes = list(dict.fromkeys(_RULE_CODE.findall(title)))
+    if codes:
+        listed = codes[0] if len(codes) == 1 else f"any of {', '.join(codes[:3])}"
+        return f"your {name} configuration selects {listed}"
+    spans = re.findall(r"`([^`]+)`", title)
+    command = next((s for s in spans if s.split(" ", 1)[0] == name and " " in s), "")
+    if command:
+        return f"you run {command}"
+    call = _CALL.search(title)
+    if call and not adds:
+        return f"you call {call[1]}" if call[1].endswith(")") else f"you use {call[1]}"
+    if platform := _PLATFORM.search(title):
+        return f"you run {name} on {platform[1]}"
+    # The files it reads, when the change is about them: its area, or "X files" said.
+    kind = _FILE_KIND.fullmatch(area) or re.search(rf"{_FILE_KIND.pattern}\s+files", title)
+    if kind:
+        return f"you use {name} on {kind[1]} files"
+    if audience.startswith("the ") and audience.lower() != f"the {name.lower()} package":
+        return f"you build on {audience}"  # "the NXP backend", "the plugin-legacy package"
+    return ""
