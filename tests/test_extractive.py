@@ -300,3 +300,13 @@ def test_a_verb_before_a_pile_of_bare_nouns_is_listed_as_written() -> None:
     assert problems(digest, pulls) == []
     assert "updates gauge subclass" not in digest.body
     assert "- Update gauge subclass emulated param name" in digest.body, digest.body
+
+
+def test_a_description_that_says_the_title_and_more_is_said_once_its_way() -> None:
+    body = "It adds a new nursery rule `noLooseBolts` that flags bolts left without a nut."
+    digest = write(
+        [make_pull("feat: add `noLooseBolts`", body, files={"src/rocket/lint.py": (90, 5)})]
+    )
+    first = digest.body.split("\n\n")[0]
+    assert "adds a new nursery rule `noLooseBolts` that flags bolts left without a nut" in first
+    assert first.count("noLooseBolts") == 1, first

@@ -274,3 +274,10 @@ def test_a_status_or_gate_taken_away_is_no_removal() -> None:
     lifted = classify(make_pull("Remove the `Preview` rule status", files=CODE))
     assert not lifted.facts.removes and lifted.kind != "breaking"
     assert classify(make_pull("Remove the legacy valve API", files=CODE)).facts.removes
+
+
+def test_a_fix_titled_by_what_its_subject_should_do_fixes_it_so() -> None:
+    fix = classify(make_pull("fix: `gauge.read` should return `0` when empty", files=CODE))
+    assert phrase_of(fix).predicate() == "fixes `gauge.read` so it returns `0` when empty"
+    plural = classify(make_pull("fix: readings should round once", files=CODE))
+    assert phrase_of(plural).predicate() == "fixes readings so they round once"

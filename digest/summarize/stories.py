@@ -18,7 +18,14 @@ from digest.summarize.classify import SEVERE, split_title
 from digest.summarize.kinds import is_version_number
 from digest.summarize.phrasing import Phrase, join_words, lower_first, parse_title, with_article
 from digest.summarize.sentences import split_sentences
-from digest.summarize.verbs import BASE_FORMS, is_finite, is_present, third_person
+from digest.summarize.verbs import (
+    AUXILIARIES,
+    BASE_FORMS,
+    is_finite,
+    is_present,
+    third_of,
+    third_person,
+)
 
 _PART_SUFFIX = re.compile(
     r"\s*[-\u2013:,]?\s*(\((pt|part)\.?\s*\d+(/\w+)?\)|\b(pt|part)\.?\s*\d+(/\w+)?|\[\d+/\d+\]|\(\d+/\d+\)"
@@ -321,8 +328,10 @@ def phrase_of(item: Item, short: bool = False, quote: bool = False) -> Phrase:
     # it is named as written, marked as a title, rather than bent into a clause.
     # A known verb after the first word makes it a sentence ("X incorrectly handles keys").
     words = title.split()
-    sentence = any(is_present(word.strip(",;:()")) for word in words[1:]) or bool(
-        _PAST_VERB.search(" ".join(words[1:]))
+    sentence = (
+        any(is_present(word.strip(",;:()")) for word in words[1:])
+        or any(word.lower() in AUXILIARIES for word in words[1:])  # "X should be empty"
+        or bool(_PAST_VERB.search(" ".join(words[1:])))
     )
     # A title cut inside brackets cannot be quoted whole: it is told as a phrase.
     quote = quote and title.count("(") == title.count(")") and title.count("[") == title.count("]")
@@ -344,7 +353,8 @@ _PAST_VERB = re.compile(
 )
 
 
-_AUXILIARY_WORDS = "is are was were does do did has have had can cannot could will would should"
+# Not "should": "X should be Y" tells what the fix makes so, not the bug.
+_AUXILIARY_WORDS = "is are was were does do did has have had can cannot could will would"
 _SENTENCE_AUXILIARIES = frozenset(_AUXILIARY_WORDS.split())
 #: Where a bug's sentence turns to when it happens: its verb comes before.
 _WHEN = re.compile(r"\s(?:when|if|while|after|before|because|since|unless|until|during)\s")
@@ -368,15 +378,28 @@ _FIXED_STATE = re.compile(
 _CHANGE_NOUN_END = re.compile(r"\s+(?:fix|fixes|bugfix)$", re.I)
 
 
+#: A fix's title that says what its subject should do ("`X` should return `false`").
+_SHOULD = re.compile(r"^(?P<subject>(?:[^\s]+\s+){0,4}?[^\s]+)\s+should\s+(?P<verb>[a-z]+)\b")
+
+
 def _fixed_so(text: str) -> str:
     """``text``, a fix's title that says what its subject does once fixed, as what the fix
-    does to it: "X no longer flags Y" -> "X so it no longer flags Y"; ``""`` otherwise."""
+    does to it: "X no longer flags Y" -> "X so it no longer flags Y", "X should return Y"
+    -> "X so it returns Y"; ``""`` otherwise."""
     told = _FIXED_STATE.match(text)
+    should = _SHOULD.match(text)
+    if should and should["verb"] not in ("not", "be", "have"):  # "should be buffer empty"
+        state = f"{third_of(should['verb'])}{text[should.end() :]}"
+        told = re.match(r"(?P<subject>.+)", should["subject"])
+    elif told:
+        state = told["state"]
     if not told or any(map(is_finite, told["subject"].split())):
         return ""
     last = told["subject"].split()[-1]
     plural = last.endswith("s") and not last.endswith(("ss", "`")) and last.isalpha()
-    return f"{told['subject']} so {'they' if plural else 'it'} {told['state']}"
+    if should and plural:
+        state = f"{should['verb']}{text[should.end() :]}"
+    return f"{told['subject']} so {'they' if plural else 'it'} {state}"
 
 
 def _bug_told(text: str) -> str:

@@ -767,7 +767,7 @@ def plain_watch(item: Item, name: str) -> Action:
 _NEXT_STEP = {
     "fix": "take the next {name} release when it is out",
     "feature": "try the next {name} release when it is out",
-    "perf": "time your code again on the next {name} release",
+    "perf": "benchmark your code again on the next {name} release",
 }
 
 

@@ -294,7 +294,15 @@ class _Draft(Struct):
                 and marked_breaking(story.lead.pull)
             ):
                 sentences.append(f"Its author marks the change as breaking{self.cite(story.lead)}.")
-            for detail in self._retold(story.lead):
+            details = self._retold(story.lead)
+            said = md_escape(phrase_of(story.lead).predicate())
+            # "biome adds `X` [2]. It adds a new nursery rule `X` that prefers …": the
+            # description says the title's claim and more, so it is said once, its way.
+            fuller = says_again(details[0], story.lead) if len(told) == 1 and details else ""
+            if fuller and said in sentence:
+                sentences[0] = f"{sentence.replace(said, md_escape(fuller), 1)}."
+                details = details[1:]
+            for detail in details:
                 sentences.append(f"{md_escape(detail)}{self.cite(story.lead)}.")
         for item in members:
             if item.kind != "revert" or item is story.lead:
@@ -774,6 +782,22 @@ def _shared_subject_headline(top: Story, second: Story) -> str:
     if len(cut) > len(alone) + 15 and not ends_dangling(cut):
         return cut
     return fit(alone, HEADLINE_LIMIT)
+
+
+#: A retold sentence that says what the change does: "It adds …", "The change adds …".
+_SAYS_WHAT = re.compile(r"^(?:It|The change|This change)\s+(?P<verb>[a-z]+)\s+(?P<rest>.+)$")
+
+
+def says_again(detail: str, item: Item) -> str:
+    """What ``detail``, a retold sentence of ``item``'s description, says ``item`` does,
+    as a predicate, when it makes the title's claim with the same verb and every word of
+    its title and more ("adds a new nursery rule `X` that prefers …" for "Add `X`"), else
+    ``""``."""
+    told = _SAYS_WHAT.match(detail)
+    phrase = phrase_of(item)
+    if not told or told["verb"] != phrase.verb or not terms_of(phrase.rest) <= terms_of(detail):
+        return ""
+    return f"{told['verb']} {told['rest']}"
 
 
 def _stems(sentence: str, title_terms: set[str]) -> set[str]:
