@@ -6,6 +6,7 @@ import pytest
 
 from digest.summarize.clean import summarize_body
 from digest.summarize.phrasing import ends_dangling, fit, parse_title, plain
+from digest.summarize.stories import tidy
 from digest.summarize.sentences import (
     capitalised_verb,
     fragment_reason,
@@ -124,7 +125,7 @@ def test_retelling_drops_what_does_not_read() -> None:
             "Rocket supports throttle curves in the booster",
         ),
         ("Fix gimbal drift. Also tidy logs", "Rocket", "Rocket fixes gimbal drift"),
-        ("Add staging, Updated docs", "Rocket", "Rocket adds staging, updates docs"),
+        ("Add staging, Updated docs", "Rocket", "Rocket adds staging and updates docs"),
         ("Add launch window calculator for the Accur…", "Rocket", None),
     ],
 )
@@ -421,3 +422,9 @@ def test_the_thing_of_two_joined_verbs_is_their_object() -> None:
 )
 def test_a_sentence_whose_only_verb_is_a_gerund_is_no_sentence(sentence: str, alone: bool) -> None:
     assert stands_alone(sentence) is alone
+
+
+def test_a_title_s_series_range_and_comma_joined_actions_read_as_prose() -> None:
+    assert tidy("Add gimbal operators pt.4-6") == "Add gimbal operators"
+    said = parse_title("Add a fuel flag, remove the old valve").predicate()
+    assert said == "adds a fuel flag and removes the old valve"

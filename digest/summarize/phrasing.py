@@ -385,7 +385,13 @@ def conjugate_coordinated(rest: str, strict: bool = False) -> str:
     """
     # The space lets "and document X" right after the verb be conjugated too.
     if not strict:
-        return _COORDINATED_VERB.sub(_conjugate_coordinated, f" {rest}")[1:]
+        joined = _COORDINATED_VERB.sub(_conjugate_coordinated, f" {rest}")[1:]
+        # "adds X, removes Y": two actions a comma alone joins are joined by "and".
+        verbs = [m for m in _COORDINATED_VERB.finditer(f" {joined}") if is_present(m[2])]
+        if verbs and not any("and" in m[1] for m in verbs) and verbs[-1][1] == ", ":
+            last = verbs[-1]
+            joined = f"{joined[: last.start() - 1]} and {joined[last.start(2) - 1 :]}"
+        return joined
     return _JOINED_VERB.sub(_conjugate_joined, f" {rest}")[1:]
 
 

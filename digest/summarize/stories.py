@@ -28,7 +28,8 @@ from digest.summarize.verbs import (
 )
 
 _PART_SUFFIX = re.compile(
-    r"\s*[-\u2013:,]?\s*(\((pt|part)\.?\s*\d+(/\w+)?\)|\b(pt|part)\.?\s*\d+(/\w+)?|\[\d+/\d+\]|\(\d+/\d+\)"
+    r"\s*[-\u2013:,]?\s*(\((pt|part)\.?\s*\d+([-\u2013/]\w+)?\)|\b(pt|part)\.?\s*\d+([-\u2013/]\w+)?"
+    r"|\[\d+/\d+\]|\(\d+/\d+\)"
     r"|\(group id:[^)]*\))\s*$",
     re.I,
 )
