@@ -6,7 +6,6 @@ import pytest
 
 from digest.summarize.clean import summarize_body
 from digest.summarize.phrasing import ends_dangling, fit, parse_title, plain
-from digest.summarize.stories import tidy
 from digest.summarize.sentences import (
     capitalised_verb,
     fragment_reason,
@@ -14,6 +13,7 @@ from digest.summarize.sentences import (
     split_sentences,
     stands_alone,
 )
+from digest.summarize.stories import tidy
 
 
 def test_sentences_split_at_ends_not_inside_versions_identifiers_or_abbreviations() -> None:
