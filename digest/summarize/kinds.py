@@ -295,7 +295,7 @@ _BRANCH_MERGE = re.compile(
     re.I,
 )
 _INTERNAL_TITLE = re.compile(
-    r"^(add|adds|added|fix|fixes|update|updates|improve|extend|enable|re-?enable|skip|"
+    r"^(add|adds|added|fix|fixes|update|updates|improve|extend|enable|re-?enable|skip|bring|restore|"
     r"unskip|xfail|mark|port|move|split|clean ?up|refactor|increase|reduce|relax|tighten|"
     r"make|run|use|expand|optimi[sz]e|speed ?up|shard|paralleli[sz]e)\s+"
     r"(?:(?!(?:when|if|after|because|while|where|that|so)\b)[\w`.:-]+\s+){0,3}?(unit\s+|integration\s+|e2e\s+|regression\s+|"
