@@ -211,8 +211,8 @@ def test_a_new_capability_is_tried_and_nothing_generic_is_added() -> None:
     texts = [a.text for a in digest.action_items]
     # What the facts support, and nothing to make up a count ("Skim both changes ...").
     # An abort mode has no name a user could type: news to watch for, not to try.
-    assert [t.split(" ", 1)[0] for t in texts] == ["Watch"], texts
-    assert "the change that adds an abort mode in the next rocket release" in texts[0]
+    assert [instruction_of(t) for t in texts] == ["watch"], texts
+    assert texts[0].startswith("If you use Guidance, watch for the change that adds an abort")
     named = [
         make_pull("Guidance: add `abort_ascent()`", "Any controller can now abort the ascent."),
         pulls[1],

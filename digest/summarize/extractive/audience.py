@@ -24,10 +24,32 @@ _PLATFORM = re.compile(
     r"WASM|WebAssembly|WASI|aarch64|ARM64|x86(?:-64)?|ROCm|Blackwell|Hopper|Apple silicon)\b"
 )
 #: Kinds of files a tool reads, as titles name them.
-_FILE_KIND = re.compile(
-    r"\b(Astro|Svelte|Vue|JSX|TSX|CSS|SCSS|Sass|Less|HTML|Markdown|GraphQL|JSON|JSONC|YAML|"
-    r"TOML|NDJSON|Parquet|CSV|Avro|IPC|Excel|Jupyter|notebooks?|stub files|\.pyi)\b"
-)
+_FILE_KINDS = [
+    "Astro",
+    "Svelte",
+    "Vue",
+    "JSX",
+    "TSX",
+    "CSS",
+    "SCSS",
+    "Sass",
+    "Less",
+    "HTML",
+    "Markdown",
+    "GraphQL",
+    "JSON",
+    "JSONC",
+    "YAML",
+    "TOML",
+    "NDJSON",
+    "Parquet",
+    "CSV",
+    "Avro",
+    "IPC",
+    "Excel",
+    "Jupyter",
+]
+_FILE_KIND = re.compile(rf"\b({'|'.join(_FILE_KINDS)})\b")
 
 
 def who_uses(item: Item, name: str, audience: str, adds: bool = False) -> str:
@@ -35,7 +57,8 @@ def who_uses(item: Item, name: str, audience: str, adds: bool = False) -> str:
     its items name it), as a clause after "If": a rule their configuration enables, a
     command they run, a function they call (not when it is what ``item`` ``adds``), the
     platform they run on, the kind of files they use it on, else ``audience`` (a backend,
-    a tool) when it is a named part of ``name``; ``""`` when nothing says who."""
+    a tool, a module its files sit in) when it is a named part of ``name``; ``""`` when
+    nothing says who."""
     title = item.pull.title
     area = item.area.strip("`")
     if _RULE_NAME.match(area):
@@ -54,9 +77,16 @@ def who_uses(item: Item, name: str, audience: str, adds: bool = False) -> str:
     if platform := _PLATFORM.search(title):
         return f"you run {name} on {platform[1]}"
     # The files it reads, when the change is about them: its area, or "X files" said.
-    kind = _FILE_KIND.fullmatch(area) or re.search(rf"{_FILE_KIND.pattern}\s+files", title)
+    kind = next((k for k in _FILE_KINDS if k.lower() == area.lower()), "")
+    if said := re.search(rf"{_FILE_KIND.pattern}\s+files", title):
+        kind = said[1]
     if kind:
-        return f"you use {name} on {kind[1]} files"
-    if audience.startswith("the ") and audience.lower() != f"the {name.lower()} package":
-        return f"you build on {audience}"  # "the NXP backend", "the plugin-legacy package"
+        return f"you use {name} on {kind} files"
+    if not audience or audience.lower() in (name.lower(), f"the {name.lower()} package"):
+        return ""
+    if audience.startswith("the ") or audience != audience.lower():
+        return f"you use {audience}"  # "the NXP backend", "ET-VK", "Pallas"
+    folders = {part for f in item.pull.files for part in f.path.lower().split("/")[:-1]}
+    if audience in folders:
+        return f"you use {name}'s {audience} module"  # tokio/src/time/: "tokio's time module"
     return ""
