@@ -428,3 +428,15 @@ def test_a_title_s_series_range_and_comma_joined_actions_read_as_prose() -> None
     assert tidy("Add gimbal operators pt.4-6") == "Add gimbal operators"
     said = parse_title("Add a fuel flag, remove the old valve").predicate()
     assert said == "adds a fuel flag and removes the old valve"
+
+
+def test_a_bots_link_list_and_metadata_make_no_summary() -> None:
+    body = (
+        "Bumps [fuelpump](https://example.org/fuelpump) from 1.2 to 1.3.\n"
+        "- [Release notes](https://example.org/fuelpump/releases)\n"
+        "- [Commits](https://example.org/fuelpump/compare/1.2...1.3)\n\n"
+        "---\nupdated-dependencies:\n- dependency-name: fuelpump\n  dependency-version: 1.3\n"
+    )
+    cleaned, summary = summarize_body(body, "Bump fuelpump from 1.2 to 1.3")
+    assert "Release notes" not in cleaned and "dependency-name" not in cleaned
+    assert summary == ""

@@ -110,8 +110,18 @@ def summarize_body(body: str, title: str) -> tuple[str, str]:
     Only the first :data:`READ_LIMIT` characters are read: what a summary quotes and the
     facts a writer looks for come early, and bodies of 150 kB would dominate the day.
     """
-    marked = _clean(body[:READ_LIMIT], url_mark=_LINK_GONE)
+    read = _METADATA_BLOCK.sub("", _LINK_ONLY_ITEM.sub("", body[:READ_LIMIT]))
+    marked = _clean(read, url_mark=_LINK_GONE)
     return marked.replace(_LINK_GONE, ""), _summary(marked, title, 240)
+
+
+#: A list item that is a link and nothing else ("- [Release notes](…)"): it points at
+#: what is not retold, and its words alone make no sentence.
+_LINK_ONLY_ITEM = re.compile(r"^[ \t]*[-*+][ \t]+\[[^\]\n]*\]\([^)\n]*\)[ \t]*$\n?", re.M)
+
+#: A bot's metadata after a rule ("---\nupdated-dependencies:\n- dependency-name: x"):
+#: keys and values, no prose.
+_METADATA_BLOCK = re.compile(r"^-{3,}[ \t]*\n(?:[ \t]*(?:-[ \t]+)?[\w-]+:.*(?:\n|$))+", re.M)
 
 
 #: How a fragment opens with the issue it closes: "Fixed #9341: ", "Closes #12, #13 - ".
