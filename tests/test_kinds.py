@@ -281,3 +281,16 @@ def test_a_fix_titled_by_what_its_subject_should_do_fixes_it_so() -> None:
     assert phrase_of(fix).predicate() == "fixes `gauge.read` so it returns `0` when empty"
     plural = classify(make_pull("fix: readings should round once", files=CODE))
     assert phrase_of(plural).predicate() == "fixes readings so they round once"
+
+
+@pytest.mark.parametrize(
+    ("title", "kind"),
+    [
+        ("Bump version to 1.2.0a0", "chore"),
+        ("Bump version from 1.2.0a0 to 1.3.0a0", "chore"),
+        ("Update version to 0.5.0.dev0", "chore"),
+        ("Bump version to 0.19.0", "release"),
+    ],
+)
+def test_a_branch_s_next_development_version_is_no_release(title: str, kind: str) -> None:
+    assert classify(make_pull(title, files={"version.txt": (1, 1)})).kind == kind

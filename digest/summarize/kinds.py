@@ -412,6 +412,12 @@ def is_version_number(text: str) -> bool:
     return bool(_VERSION_NUMBER.match(text))
 
 
+#: A version a branch carries while it is developed, not one users install: ``1.2.0a0``,
+#: ``0.5.0.dev0``, ``2.0.0-dev``.
+_DEV_VERSION = re.compile(r"\d(?:a0|\.?dev\d*|-dev(?:\.\d+)?)$", re.I)
+_DEV_BUMP = re.compile(r"(?:bump|update|set)\b", re.I)
+
+
 def release_version(pull: PullRequest, title: str, markers: tuple[str, ...] = ()) -> str | None:
     """Return the version ``pull`` (display title ``title``, kind ``markers`` split off)
     cuts, ``""`` when it cuts one without saying which, or None when it is no release."""
@@ -458,7 +464,9 @@ def kind_of(
     relands = pull.relands is not None or "reland" in markers or _RELAND_TITLE.search(pull.title)
     if relands and in_code:
         return "reland"
-    if release_version(pull, title, markers) is not None:
+    if (version := release_version(pull, title, markers)) is not None:
+        if _DEV_BUMP.match(title) and _DEV_VERSION.search(version) and not pull.notes:
+            return "chore"  # "Bump version to 1.2.0a0": the branch's next development version
         return "release"
     for label in pull.labels:
         for pattern, kind in _LABEL_KINDS:
