@@ -294,3 +294,20 @@ def test_a_fix_titled_by_what_its_subject_should_do_fixes_it_so() -> None:
 )
 def test_a_branch_s_next_development_version_is_no_release(title: str, kind: str) -> None:
     assert classify(make_pull(title, files={"version.txt": (1, 1)})).kind == kind
+
+
+def test_a_release_titled_by_the_projects_name_and_version_alone_is_a_release() -> None:
+    release = classify(make_pull("Python Rocket 1.43.1", files={"pyproject.toml": (1, 1)}))
+    assert (release.kind, release.version) == ("release", "v1.43.1")
+    support = classify(make_pull("Rocket 3.14 support", files={"pyproject.toml": (1, 1)}))
+    assert support.kind != "release"
+
+
+def test_a_reland_of_a_quoted_title_with_a_version_mark_names_what_it_lands() -> None:
+    reland = classify(make_pull('Reland "Add the gimbal pass (re-land)" v2', files=CODE))
+    assert phrase_of(reland).predicate() == "re-lands the change that adds the gimbal pass"
+
+
+def test_a_fix_titled_as_a_noun_ending_in_fix_says_fix_once() -> None:
+    fix = classify(make_pull("[Gimbal] launcher script fix", files=CODE))
+    assert phrase_of(fix).predicate() == "fixes a launcher script"

@@ -426,6 +426,13 @@ def release_version(pull: PullRequest, title: str, markers: tuple[str, ...] = ()
     if "release" in markers and (bare := _BARE_VERSION.match(title.strip())):
         return bare[1] if bare[1][0].lower() == "v" or "@" in bare[1] else f"v{bare[1]}"
     match = _RELEASE_TITLE.match(title.strip())
+    # "Python Polars 1.43.1": the project's name (for a language) and the version, alone.
+    name = re.escape(pull.repo.split("/")[-1])
+    named = re.match(
+        rf"^(?:(?:python|rust|node|js)\s+)?{name}\s+({_VERSION})$", title.strip(), re.I
+    )
+    if match is None and named is not None:
+        return named[1] if named[1][0].lower() == "v" else f"v{named[1]}"
     if match is None:
         return None
     if match.group("crate"):

@@ -339,7 +339,11 @@ def phrase_of(item: Item, short: bool = False, quote: bool = False) -> Phrase:
     if item.kind == "fix":
         # "fix: regression in tracking scopes" names the problem: the change fixes it.
         quoted = quote and (sentence or phrase.instruction or bug)
-        rest = f"\u201c{title}\u201d" if quoted else with_article("fixes", lower_first(phrase.rest))
+        rest = (
+            f"\u201c{title}\u201d"
+            if quoted
+            else with_article("fixes", lower_first(_CHANGE_NOUN_END.sub("", phrase.rest)))
+        )
         return Phrase(verb="fixes", rest=rest)
     if quote and (sentence or phrase.instruction or len(title.split()) > 3):
         return Phrase(verb="lands", rest=f"\u201c{title}\u201d")
@@ -474,7 +478,9 @@ def _same(a: str, b: str) -> bool:
 
 def relanded_title(item: Item) -> str:
     """The display title of what a re-land lands again, without its re-land marks."""
-    bare = _RELAND_MARK.sub("", tidy(item.headline_title)).strip('"“” ')
+    bare = _RELAND_MARK.sub("", tidy(item.headline_title))
+    bare = re.sub(r'(["”])\s*\(?v\d+\)?\s*$', r"\1", bare)  # 'Reland "X" v2'
+    bare = _RELAND_MARK.sub("", bare.strip('"“” ')).strip('"“” ')
     bare = re.sub(r'^(revert\s+)?["“]?revert\s+["“](.*)["”]["”]?$', r"\2", bare, flags=re.I)
     return tidy(split_title(bare)[1])
 
