@@ -311,3 +311,14 @@ def test_a_reland_of_a_quoted_title_with_a_version_mark_names_what_it_lands() ->
 def test_a_fix_titled_as_a_noun_ending_in_fix_says_fix_once() -> None:
     fix = classify(make_pull("[Gimbal] launcher script fix", files=CODE))
     assert phrase_of(fix).predicate() == "fixes a launcher script"
+
+
+def test_a_titles_we_and_our_are_said_of_the_project() -> None:
+    slot = classify(make_pull("Add a gimbal slot so we can steer the booster", files=CODE))
+    assert phrase_of(slot).predicate() == "adds a gimbal slot so it can steer the booster"
+    own = classify(make_pull("Recommend our own launcher in the docs", files=CODE))
+    assert phrase_of(own).predicate() == "recommends its own launcher in the docs"
+    panic = classify(make_pull("fix: panic where we would read the fuel table twice", files=CODE))
+    assert phrase_of(panic, quote=True).predicate() == (
+        "fixes a panic where it would read the fuel table twice"
+    )

@@ -13,6 +13,8 @@ import itertools
 import re
 from collections.abc import Callable, Sequence
 
+import msgspec.structs
+
 from digest.summarize.base import Item, Story
 from digest.summarize.classify import SEVERE, split_title
 from digest.summarize.kinds import is_version_number
@@ -287,6 +289,35 @@ def _noted(item: Item) -> Phrase | None:
 
 
 def phrase_of(item: Item, short: bool = False, quote: bool = False) -> Phrase:
+    """``item``'s title read as a predicate (see :func:`_read`), its authors' "we" and
+    "our" said of the project ("so it can control X", "its own backend")."""
+    phrase = _read(item, short, quote)
+    if phrase.rest.startswith("\u201c") or not _FIRST_PERSON.search(phrase.rest):
+        return phrase  # a title quoted is quoted as written
+    return msgspec.structs.replace(phrase, rest=_FIRST_PERSON.sub(_said_of_it, phrase.rest))
+
+
+#: The authors speaking of the project, with the verb that follows "we".
+_FIRST_PERSON = re.compile(r"\b(?:(?P<we>we)(?: (?P<verb>[a-z']+))?|(?P<our>our)|(?P<us>us))\b")
+_WE_VERBS = {"are": "is", "were": "was", "have": "has", "do": "does", "don't": "doesn't"}
+
+
+def _said_of_it(match: re.Match[str]) -> str:
+    """One first-person word of a title as the project's: "we would" -> "it would", "we
+    use" -> "it uses", "our" -> "its", "us" -> "it"."""
+    if match["our"]:
+        return "its"
+    if match["us"]:
+        return "it"
+    verb = match["verb"]
+    if not verb:
+        return "it"
+    if verb in _WE_VERBS:
+        return f"it {_WE_VERBS[verb]}"
+    return f"it {third_of(verb)}" if verb in BASE_FORMS else f"it {verb}"
+
+
+def _read(item: Item, short: bool = False, quote: bool = False) -> Phrase:
     """``item``'s title read as a predicate; reverts and re-lands read as such.
 
     ``short`` (for headlines) names what a revert or re-land is about instead of telling
@@ -329,11 +360,10 @@ def phrase_of(item: Item, short: bool = False, quote: bool = False) -> Phrase:
     # it is named as written, marked as a title, rather than bent into a clause.
     # A known verb after the first word makes it a sentence ("X incorrectly handles keys").
     words = title.split()
-    sentence = (
-        any(is_present(word.strip(",;:()")) for word in words[1:])
-        or any(word.lower() in AUXILIARIES for word in words[1:])  # "X should be empty"
-        or bool(_PAST_VERB.search(" ".join(words[1:])))
-    )
+    main = _main_clause(title).split()[1:]  # "a panic where we would X" is no sentence
+    sentence = any(
+        is_present(word.strip(",;:()")) or word.lower() in AUXILIARIES for word in main
+    ) or bool(_PAST_VERB.search(" ".join(words[1:])))
     # A title cut inside brackets cannot be quoted whole: it is told as a phrase.
     quote = quote and title.count("(") == title.count(")") and title.count("[") == title.count("]")
     if item.kind == "fix":
@@ -370,7 +400,7 @@ _WRONGLY_DONE = re.compile(
 )
 #: Where a title's main clause ends and a clause of its own begins ("inform clients that
 #: X should be watched": "should" is the inner clause's, the title an instruction).
-_INNER_CLAUSE = re.compile(r"\s(?:that|which|who|so|whether)\s")
+_INNER_CLAUSE = re.compile(r"\s(?:that|which|who|where|so|whether)\s")
 
 
 #: A fix's title that tells what its subject does once fixed ("X no longer flags Y",
@@ -407,11 +437,17 @@ def _fixed_so(text: str) -> str:
     return f"{told['subject']} so {'they' if plural else 'it'} {state}"
 
 
+def _main_clause(text: str) -> str:
+    """``text`` before the clause it turns to (when, if; that, where): "X should be empty"
+    stays whole, "panic where we would Y" is "panic"."""
+    return _INNER_CLAUSE.split(_WHEN.split(text, maxsplit=1)[0], maxsplit=1)[0]
+
+
 def _bug_told(text: str) -> str:
     """``text``, a fix's title that tells its bug as a sentence ("ssrTransform incorrectly
     rewrites `meta` …", "scan is not resolving X when Y"), as what the fix fixes: "a bug
     where scan is not resolving X when Y"; ``""`` for a noun phrase ("a panic when X")."""
-    main = _INNER_CLAUSE.split(_WHEN.split(text, maxsplit=1)[0], maxsplit=1)[0]
+    main = _main_clause(text)
     words = main.split()
     if len(words) < 2 or words[0].lower() in ("a", "an", "the"):
         return ""
