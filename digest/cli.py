@@ -146,14 +146,20 @@ def _parser() -> argparse.ArgumentParser:
             sub.add_argument(
                 "--full",
                 action="store_true",
-                help="read every stored file again, not the data folder's indexes "
-                "(after editing data by hand)",
+                help="read every stored file again, not the data folder's indexes, and check "
+                "every file of the site, not only its folders (after editing either by hand)",
             )
         if name == "doctor":
             sub.add_argument(
                 "--index",
                 action="store_true",
                 help="also check that the data folder's indexes list its files as they are",
+            )
+            sub.add_argument(
+                "--site",
+                action="store_true",
+                help="also check that every published page holds what the last build wrote "
+                "(reads every page; after editing the site by hand)",
             )
         if name not in ("run", "collect", "summarize"):
             continue
@@ -402,6 +408,8 @@ def _doctor(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
     findings = doctor.diagnose(rt.settings, rt.env, rt.clock, Path(args.config))
     if args.index:
         findings.append(doctor.index_finding(rt.store))
+    if args.site:
+        findings.append(doctor.site_finding(rt.settings))
     for finding in doctor.merge_repeated(findings):
         times = f" ({finding.times} times)" if finding.times > 1 else ""
         print(f"{finding.status:<4}  {finding.subject}{times}: {finding.detail}")
