@@ -669,8 +669,10 @@ def _open(path: Path, version: str) -> Manifest:
         if meta.get("format") != str(FORMAT):
             return _start_over(db, version)
         if meta.get("version") != version:
-            for table in (*_INPUT_TABLES, "meta"):
+            for table in _INPUT_TABLES:
                 db.execute(f"DELETE FROM {table}")
+            # How the builds were left says nothing of inputs: kept, as the pages are.
+            db.execute("DELETE FROM meta WHERE name != ?", (BUILDS_META,))
             _set_meta(db, version)
             return Manifest(db, version, trusted=False)
         return Manifest(db, version, trusted=True)

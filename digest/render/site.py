@@ -143,10 +143,9 @@ def _publish(
         # A page deleted by hand from the published build is still in the copy (made from
         # the build before last): publishing the copy puts it back. (A build that changed
         # a page publishes its copy anyway.) A published build as the last build left it
-        # holds what the copy holds; one changed since is replaced by the copy, checked.
-        changed = bool(report.written or report.deleted) or staged.published_as_left is False
-        if staged.published_as_left is None:  # the manifest does not say: count its files
-            changed = changed or stamp.count_files(settings.site_dir) != len(present)
+        # holds what the copy holds; one changed since, or not known to be as left, is
+        # replaced by the copy, checked (and so known from then on).
+        changed = bool(report.written or report.deleted) or not staged.published_as_left
         # What the copy holds now: ``written`` and ``deleted`` are apart.
         files = len(present) - sum(p in present for p in report.deleted)
         files += sum(p not in present for p in report.written)
