@@ -12,7 +12,6 @@ exactly the corrected editions and the pages of the changes concerned.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections import defaultdict
 from collections.abc import Sequence
 
@@ -123,8 +122,12 @@ def pull_page(
 def breakable(path: str) -> Markup:
     """``path`` escaped, with a line-break opportunity after each ``/`` and ``_``,
     so a long name wraps there and not mid-word."""
-    pieces = re.split(r"(?<=[/_])", path)
-    return Markup("<wbr>").join(escape(piece) for piece in pieces)
+    return Markup(_breakable(path))
+
+
+def _breakable(path: str) -> str:
+    """:func:`breakable` as text (escaping makes neither ``/`` nor ``_``)."""
+    return str(escape(path)).replace("/", "/<wbr>").replace("_", "_<wbr>")
 
 
 class FileRow(Struct, frozen=True):
@@ -305,7 +308,7 @@ def file_list(folders: Sequence[Folder]) -> Markup:
     lines = []
     for folder in folders:
         lines.append(
-            f'<h3 class="folder"><span class="path">{folder.shown}</span> '
+            f'<h3 class="folder"><span class="path">{_breakable(folder.path)}</span> '
             f'<span class="meta">+{folder.additions}&nbsp;{_MINUS}{folder.deletions}</span></h3>'
         )
         lines.append('<ul class="file-list">')
@@ -316,7 +319,8 @@ def file_list(folders: Sequence[Folder]) -> Markup:
                 else f"+{row.additions}&nbsp;{_MINUS}{row.deletions}"
             )
             lines.append(
-                f'<li><span class="path">{row.shown}</span> <span class="meta">{counts}</span></li>'
+                f'<li><span class="path">{_breakable(row.name)}</span> '
+                f'<span class="meta">{counts}</span></li>'
             )
         lines.append("</ul>")
     return Markup("\n".join(lines))
