@@ -101,6 +101,13 @@ def test_adding_a_day_to_a_builds_folder_as_left_looks_at_no_page(
         store.save_digest(make_digest(date=dt.date(2026, 1, day), headline=f"DAY {day}"))
         assert render_site(settings, store).pages_written > 0
     assert read == [] and looked == []
+    # What the manifest says of the builds it trusts is what they hold.
+    with closing(sqlite3.connect(manifest_path(settings))) as db:
+        left = verify.recorded_builds(db)
+    builds = settings.site_dir.parent / ".site.builds"
+    assert len(left) == 2
+    for name, vouched in left.items():
+        assert vouched.files == sum(1 for p in (builds / name).rglob("*") if p.is_file())
 
 
 def test_adding_a_day_with_full_reads_only_what_was_written_since_the_last_check(

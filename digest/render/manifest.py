@@ -571,8 +571,10 @@ class Manifest:
         )
         return {group for (group,) in rows}
 
-    def count_pages(self, groups: Iterable[int]) -> int:
-        """How many pages of ``groups`` are recorded."""
+    def count_pages(self, groups: Iterable[int] | None) -> int:
+        """How many pages of ``groups`` (None: of every group) are recorded."""
+        if groups is None:
+            return int(self.db.execute("SELECT count(*) FROM pages").fetchone()[0])
         row = self.db.execute(
             "SELECT count(*) FROM pages WHERE grp IN (SELECT value FROM json_each(?))",
             (json.dumps(sorted(set(groups))),),

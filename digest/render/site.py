@@ -146,9 +146,9 @@ def _publish(
         # holds what the copy holds; one changed since, or not known to be as left, is
         # replaced by the copy, checked (and so known from then on).
         changed = bool(report.written or report.deleted) or not staged.published_as_left
-        # What the copy holds now: ``written`` and ``deleted`` are apart.
-        files = len(present) - sum(p in present for p in report.deleted)
-        files += sum(p not in present for p in report.written)
+        # What the copy holds now: the files deleted are no longer ``present`` (each was
+        # discarded as it went), and ``written`` and ``deleted`` are apart.
+        files = len(present) + sum(p not in present for p in report.written)
         published = staged.published()
         if changed or published is None:
             # Beside the build to publish, before it is: a stamp never vouches for a build
@@ -161,11 +161,12 @@ def _publish(
             stamp.save(stamp.beside(published), inputs.hash, report, files)
             copy = staged.finish(changed=False)
         # The builds as this build leaves them: the copy, when every file of it is known to
-        # be a page as recorded, and the others as the last build left them.
+        # be a page as recorded (and as many as the pages recorded), and the others as the
+        # last build left them.
         builds = {name: left[name] for name in staged.kept() if name in left}
         if copy is not None:
             builds.pop(copy.name, None)
-            if settled:
+            if settled and files == state.count_pages(None):
                 folders = checked.folders | verify.parents(report.written)
                 builds[copy.name] = verify.vouch(copy, folders, files)
         state.record_builds(builds)

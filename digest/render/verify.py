@@ -133,8 +133,10 @@ class Present(MutableSet[str]):
 
 class Probed(MutableSet[str]):
     """The paths of the regular files of a site known to hold ``count`` files as its last
-    build left them (see :class:`Vouched`), each looked at (one ``lstat``) when asked
-    about, less those found gone since (:meth:`discard`)."""
+    build left them (see :class:`Vouched`), each looked at (one ``lstat``) when first asked
+    about, less those found gone since (:meth:`discard`). A file is asked about before the
+    build writes or deletes it (its page is offered first; one deleted is discarded
+    first), so the answers are those of the site as the build found it."""
 
     def __init__(self, root: Path, count: int) -> None:
         self._root = root
@@ -498,6 +500,7 @@ def clear(site_dir: Path, checked: Checked, out: Output, deleted: Sequence[str])
         if out.done.get(path) or path in gone:
             continue  # made again by this build, or deleted as stale
         target = site_dir / path
+        out.gone(path)
         target.unlink(missing_ok=True)
         for parent in target.parents:
             if parent == site_dir or any(parent.iterdir()):
