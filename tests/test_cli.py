@@ -215,3 +215,29 @@ def test_a_failed_refresh_keeps_what_was_collected(
     assert "re-collecting failed; kept the collection of 2026-03-05 06:00 UTC (5 changes" in err
     after = (stored.read_bytes(), (site / "data/digests/rocket/2026-03-04.json").read_bytes())
     assert after == before  # the collection and the edition are as they were
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["render"],
+        ["-v", "render", "--full", "-q"],
+        ["--config", "run", "render"],  # a configuration file named like a command
+        ["--conf=x.yaml", "doctor", "--site", "--index"],
+        ["--debug", "run", "--since", "2026-01-01", "--project", "a", "--project", "b"],
+        ["config"],
+    ],
+)
+def test_the_parser_of_the_command_named_alone_parses_as_the_whole_one(words: list[str]) -> None:
+    from digest.cli import _command_in, _parser
+
+    only = _command_in(words)
+    assert only is not None
+    assert vars(_parser(only).parse_args(words)) == vars(_parser().parse_args(words))
+
+
+@pytest.mark.parametrize("words", [[], ["--help"], ["-h", "render"], ["--version"], ["build"]])
+def test_help_a_version_or_no_known_command_builds_every_parser(words: list[str]) -> None:
+    from digest.cli import _command_in
+
+    assert _command_in(words) is None

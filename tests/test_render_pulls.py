@@ -280,3 +280,11 @@ def test_a_page_from_a_git_clone_says_nothing_of_review(settings: Settings) -> N
     assert not [el for el in page.iter("section") if el.get("aria-labelledby") == "review"]
     said = text(page.find(".//main"))
     assert "review" not in said.lower() and "approved" not in said.lower()
+
+
+def test_a_path_breaks_after_each_slash_and_underscore_once_escaped() -> None:
+    from digest.render.pulls import breakable
+
+    assert breakable("a/b_c.py") == "a/<wbr>b_<wbr>c.py"
+    assert breakable("<x>/&_'\"") == "&lt;x&gt;/<wbr>&amp;_<wbr>&#39;&#34;"
+    assert breakable("") == "" and breakable("/_") == "/<wbr>_<wbr>"

@@ -1,7 +1,11 @@
 """The check of the site a build starts from reads only the files not seen before (issue 28).
 
-A page is read and hashed unless its file is the very one last found holding its recorded
-bytes (same inode, change time and size): see digest.render.verify.
+A build trusts its builds folder when every folder of the two builds it starts from is the
+very one the last build left (same inode and change time): it then looks at no file. Else,
+and always with ``--full``, a page is read and hashed unless its file is the very one last
+found holding its recorded bytes (same inode, change time and size): see
+digest.render.verify. So a page edited in place on the machine is left by a plain build,
+reported by ``digest doctor --site`` and written again by ``digest render --full``.
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ import pytest
 from msgspec.structs import replace
 
 from digest.config import Settings
-from digest.render import render_site, verify
+from digest.doctor import Status, site_finding
+from digest.render import RenderReport, render_site, verify
 from digest.store import Store
 from tests.factories import (
     edition_series,
@@ -49,13 +54,27 @@ def _reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return read
 
 
-def _steady(settings: Settings, store: Store) -> None:
+def _steady(settings: Settings, store: Store, *, full: bool = False) -> RenderReport:
     """Build, then build twice more with a day added: the third build's copy is the first
-    build, caught up (the second was a hard-link copy of every page, which reads them all)."""
-    render_site(settings, store)
+    build, caught up (the second was a hard-link copy of every page, which reads them all).
+    ``full``: every build checks every file (else the third trusts its builds folder)."""
+    render_site(settings, store, full=full)
     for day in (18, 19):
         store.save_digest(make_digest(date=dt.date(2026, 1, day), headline=f"DAY {day}"))
-        render_site(settings, store)
+        report = render_site(settings, store, full=full)
+    return report
+
+
+def _edit_in_place(page: Path) -> bytes:
+    """Change the first byte of ``page``, keeping its file, size and times; return the
+    bytes it held."""
+    before = page.stat()
+    data = page.read_bytes()
+    with page.open("r+b") as handle:
+        handle.write(b"X" + data[1:])
+    os.utime(page, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert page.stat().st_ino == before.st_ino and page.stat().st_size == before.st_size
+    return data
 
 
 def test_a_build_with_nothing_new_reads_no_page(
@@ -68,34 +87,78 @@ def test_a_build_with_nothing_new_reads_no_page(
     assert report.pages_skipped > 0 and read == []
 
 
-def test_adding_a_day_reads_only_what_the_last_build_wrote(
+def test_adding_a_day_to_a_builds_folder_as_left_looks_at_no_page(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The copy is the build before last, caught up with links to what the last build
+    wrote; both are as the last build left them (every folder), so no file is read and no
+    page's record looked up."""
+    store = Store(settings.data_dir)
+    _steady(settings, store)
+    read = _reads(monkeypatch)
+    looked = _looked_up(monkeypatch)
+    for day in (20, 21):
+        store.save_digest(make_digest(date=dt.date(2026, 1, day), headline=f"DAY {day}"))
+        assert render_site(settings, store).pages_written > 0
+    assert read == [] and looked == []
+    # What the manifest says of the builds it trusts is what they hold.
+    with closing(sqlite3.connect(manifest_path(settings))) as db:
+        left = verify.recorded_builds(db)
+    builds = settings.site_dir.parent / ".site.builds"
+    assert len(left) == 2
+    for name, vouched in left.items():
+        assert vouched.files == sum(1 for p in (builds / name).rglob("*") if p.is_file())
+
+
+def test_adding_a_day_with_full_reads_only_what_was_written_since_the_last_check(
     settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = Store(settings.data_dir)
-    _steady(settings, store)
-    store.save_digest(make_digest(date=dt.date(2026, 1, 20), headline="ONE"))
-    last = render_site(settings, store)
+    render_site(settings, store)
+    written: set[str] = set()
+    # The second build (a copy of every page) checks every file; the next two trust
+    # their builds folder.
+    for day in (18, 19, 20):
+        store.save_digest(make_digest(date=dt.date(2026, 1, day), headline=f"DAY {day}"))
+        written.update(render_site(settings, store).written)
     read = _reads(monkeypatch)
     store.save_digest(make_digest(date=dt.date(2026, 1, 21), headline="TWO"))
-    render_site(settings, store)
+    render_site(settings, store, full=True)
     # The copy is the build before last, caught up with links to what the last build
-    # wrote: those links are new, the other files are the very ones seen before.
+    # wrote: those links are new, and so are those the copies of the builds since the
+    # last check made to what the build before each wrote (their files are not looked at,
+    # so not seen again); the other files are the very ones the last check saw.
     relinked = {path.split("/staging-", 1)[1].split("/", 1)[1] for path in read}
-    assert relinked and relinked <= set(last.written)
+    assert relinked and relinked <= written
+
+
+def test_a_page_added_or_deleted_by_hand_is_noticed_by_a_plain_build(
+    settings: Settings,
+) -> None:
+    """Either changes its folder (a new change time): the builds folder is then checked
+    file by file."""
+    store = Store(settings.data_dir)
+    _steady(settings, store)
+    published = settings.site_dir.resolve()
+    (published / "rockets/login.html").write_text("<form action=https://evil.example/>")
+    deleted = published / "rockets/2026-01-01.html"
+    data = deleted.read_bytes()
+    deleted.unlink()
+    render_site(settings, store)
+    assert not (settings.site_dir / "rockets/login.html").exists()
+    assert (settings.site_dir / "rockets/2026-01-01.html").read_bytes() == data
+    assert settings.site_dir.resolve() != published  # the build published a copy
 
 
 def test_a_page_edited_in_place_with_its_size_and_time_kept_is_read(
     settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """By the second build, which has no build before last to start from: a hard-link
+    copy of every page is no builds folder as left, and is checked file by file."""
     store = Store(settings.data_dir)
     render_site(settings, store)
     page = settings.site_dir / "rockets/2026-01-01.html"
-    before = page.stat()
-    data = page.read_bytes()
-    with page.open("r+b") as handle:  # the same inode, the same size
-        handle.write(b"X" + data[1:])
-    os.utime(page, ns=(before.st_atime_ns, before.st_mtime_ns))
-    assert page.stat().st_ino == before.st_ino and page.stat().st_size == before.st_size
+    data = _edit_in_place(page)
     past_the_stamp(settings)
     report = render_site(settings, store)
     assert "rockets/2026-01-01.html" in report.written
@@ -119,52 +182,58 @@ def _looked_up(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_the_published_site_is_vouched_for_by_its_seals(
     settings: Settings, monkeypatch: pytest.MonkeyPatch, per_bucket: int
 ) -> None:
-    """With nothing new, the published site is checked file by file (an lstat each), but
-    no page's record is looked up: every bucket of files matches its seal."""
+    """With nothing new, a check of every file (``--full``) looks at each (an lstat), but
+    looks no page's record up: every bucket of files matches its seal."""
     monkeypatch.setattr(verify, "_PER_BUCKET", per_bucket)  # few files a bucket, or many
     store = Store(settings.data_dir)
-    _steady(settings, store)
+    _steady(settings, store, full=True)
     looked = _looked_up(monkeypatch)
-    assert render_site(settings, store).pages_skipped > 0
+    assert render_site(settings, store, full=True).pages_skipped > 0
     assert looked == []
 
 
 def test_adding_a_day_looks_up_only_the_buckets_the_last_build_changed(
     settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Builds that check every file (``--full``) keep the seals of what they checked."""
     monkeypatch.setattr(verify, "_PER_BUCKET", 2)
     store = Store(settings.data_dir)
-    _steady(settings, store)
+    _steady(settings, store, full=True)
     store.save_digest(make_digest(date=dt.date(2026, 1, 20), headline="ONE"))
-    last = render_site(settings, store)
+    last = render_site(settings, store, full=True)
     looked = _looked_up(monkeypatch)
     store.save_digest(make_digest(date=dt.date(2026, 1, 21), headline="TWO"))
-    render_site(settings, store)
+    render_site(settings, store, full=True)
     site = {p.relative_to(settings.site_dir).as_posix() for p in settings.site_dir.rglob("*")}
     assert set(last.written) <= set(looked)
     assert len(looked) < len(site) / 2
 
 
 @pytest.mark.parametrize("nothing_new", [True, False])
-def test_a_page_edited_in_place_in_a_sealed_bucket_is_read(
+def test_a_page_edited_in_place_is_left_by_a_plain_build_and_read_by_a_full_one(
     settings: Settings, monkeypatch: pytest.MonkeyPatch, nothing_new: bool
 ) -> None:
-    """An edit keeping the file, its size and its times changes its change time: its
-    bucket's seal fails, and the page is read, found changed and written again."""
+    """An edit keeping the file, its size and its times changes no folder: a plain build
+    trusts its builds folder and leaves the page; ``digest doctor --site`` reports it; with
+    ``--full`` its change time fails its bucket's seal, and the page is read, found changed
+    and written again."""
     monkeypatch.setattr(verify, "_PER_BUCKET", 2)
     store = Store(settings.data_dir)
     _steady(settings, store)
     page = settings.site_dir / "rockets/2026-01-01.html"  # not written since the first build
-    data = page.read_bytes()
-    before = page.stat()
-    with page.open("r+b") as handle:
-        handle.write(b"X" + data[1:])
-    os.utime(page, ns=(before.st_atime_ns, before.st_mtime_ns))
+    data = _edit_in_place(page)
     if not nothing_new:
         store.save_digest(make_digest(date=dt.date(2026, 1, 20), headline="ONE"))
     report = render_site(settings, store)
-    assert "rockets/2026-01-01.html" in report.written
+    assert "rockets/2026-01-01.html" not in report.written
+    assert page.read_bytes() != data
+    finding = site_finding(settings)
+    assert finding.status == Status.FAIL and "rockets/2026-01-01.html (changed)" in finding.detail
+    assert "--full" in finding.fix
+    report = render_site(settings, store, full=True)
+    assert report.written == ("rockets/2026-01-01.html",)
     assert page.read_bytes() == data
+    assert site_finding(settings).status == Status.OK
 
 
 def test_a_build_that_changes_nothing_leaves_the_pages_as_it_found_them(
@@ -216,11 +285,12 @@ def test_the_files_present_are_told_from_the_folders_listings() -> None:
     assert present >= {"index.html"} and not present >= {"rockets/a.html"}
 
 
-def test_edits_in_place_anywhere_never_reach_the_published_site(
+def test_edits_in_place_anywhere_never_survive_a_full_build(
     settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Days added and pages edited in place (size and times kept) in turn, at random: after
-    each build the site is the one a full build makes, whatever bucket the edit fell in."""
+    each ``digest render --full`` the site is the one a build from nothing makes, whatever
+    bucket the edit fell in."""
     monkeypatch.setattr(verify, "_PER_BUCKET", 2)
     store = Store(settings.data_dir)
     _steady(settings, store)
@@ -231,12 +301,8 @@ def test_edits_in_place_anywhere_never_reach_the_published_site(
             store.save_digest(make_digest(date=day, headline=f"STEP {step}"))
         pages = sorted(p for p in settings.site_dir.resolve().rglob("*.html"))
         for page in pick.sample(pages, 2):
-            before = page.stat()
-            data = page.read_bytes()
-            with page.open("r+b") as handle:
-                handle.write(b"X" + data[1:])
-            os.utime(page, ns=(before.st_atime_ns, before.st_mtime_ns))
-        render_site(settings, store)
+            _edit_in_place(page)
+        render_site(settings, store, full=True)
         clean = replace(settings, site_dir=tmp_path / f"clean-{step}" / "site")
         render_site(clean, store)
         assert site_files(settings.site_dir) == site_files(clean.site_dir)

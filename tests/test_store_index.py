@@ -120,3 +120,33 @@ def test_doctor_checks_the_index_on_request_and_render_full_mends_it(
     assert "EDITED BY HAND" in page.read_text()
     assert main(["doctor", "--index", *config], env=NOW) == 0
     assert "every record as indexed" in capsys.readouterr().out
+
+
+def test_doctor_checks_the_site_on_request_and_render_full_mends_it(
+    site: Path,  # noqa: F811
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The site as the input: a plain render trusts its builds folder as it left it, so a
+    page edited in place is left; `doctor --site` names it and `render --full` writes it
+    again."""
+    config = ["--config", str(site / "digest.yaml")]
+    for day in ("2026-03-02", "2026-03-03", "2026-03-04"):  # the third build trusts
+        assert main(["run", "--date", day, *config], env=NOW) == 0
+    page = site / "site/rocket/2026-03-04.html"
+    original = page.read_bytes()
+    page.write_bytes(original.replace(b"<h1", b"<h1 data-edited"))  # in place
+    capsys.readouterr()
+
+    assert main(["doctor", *config], env=NOW) == 0  # not asked: the site is not read
+    assert "site:" not in capsys.readouterr().out
+    assert main(["render", *config], env=NOW) == 0
+    assert b"data-edited" in page.read_bytes()
+    assert main(["doctor", "--site", *config], env=NOW) == 1
+    out = capsys.readouterr().out
+    assert "rocket/2026-03-04.html (changed)" in out
+    assert "fix: digest render --full" in out
+
+    assert main(["render", "--full", *config], env=NOW) == 0
+    assert page.read_bytes() == original
+    assert main(["doctor", "--site", *config], env=NOW) == 0
+    assert "as last built" in capsys.readouterr().out

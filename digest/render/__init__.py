@@ -21,10 +21,12 @@ __all__ = ["RenderReport", "render_site"]
 def render_site(settings: Settings, store: Store, *, full: bool = False) -> RenderReport:
     """Bring ``settings.site_dir`` up to date with the digests in ``store``; say what it did.
 
-    The stored records are known from the store's indexes; ``full`` first reads every
-    file again (after data was edited by hand). When no input changed since the published
-    build (see :mod:`.stamp`) and the site holds what that build wrote (see
-    :mod:`.verify`), returns that build's report at once, without loading the renderer.
+    The stored records are known from the store's indexes, and the site's builds folder,
+    when it is as the last build left it, from the manifest (see :mod:`.verify`); ``full``
+    first reads every data file again and checks every file of the site (after either was
+    edited by hand). When no input changed since the published build (see :mod:`.stamp`)
+    and the site holds what that build wrote, returns that build's report at once, without
+    loading the renderer.
     """
     if full:
         store.reindex()
@@ -38,9 +40,10 @@ def render_site(settings: Settings, store: Store, *, full: bool = False) -> Rend
 
         report, files = current
         staged = StagedSite(settings.site_dir)
-        if verify.intact(settings.site_dir, staged.manifest, files):
+        build = staged.published()
+        if build is not None and verify.intact(build, staged.manifest, files, trust=not full):
             staged.discard_leftovers()
             return report
     from digest.render.site import build_site
 
-    return build_site(settings, store, code, fingerprint, inputs)
+    return build_site(settings, store, code, fingerprint, inputs, not full)

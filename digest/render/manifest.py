@@ -29,10 +29,12 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import closing
 from pathlib import Path
 
+import msgspec
 from msgspec import Struct
 
 from digest.render.publish import MANIFEST
 from digest.render.stamp import Bucket
+from digest.render.verify import BUILDS_META, Vouched, recorded_builds
 from digest.render.views import EditionActions, Entry
 
 NAME = MANIFEST
@@ -542,6 +544,15 @@ class Manifest:
         )
         self.db.executemany("INSERT OR REPLACE INTO sealed VALUES (?, ?)", kept)
 
+    def builds_left(self) -> dict[str, Vouched]:
+        """The builds of the builds folder as the last build left them, by name (see
+        :mod:`.verify`)."""
+        return recorded_builds(self.db)
+
+    def record_builds(self, builds: Mapping[str, Vouched]) -> None:
+        """Record the builds of the builds folder as this build leaves them."""
+        self.set_meta(BUILDS_META, msgspec.json.encode(dict(sorted(builds.items()))).decode())
+
     def groups(self) -> set[int]:
         """The groups with a page."""
         return {group for (group,) in self.db.execute("SELECT DISTINCT grp FROM pages")}
@@ -560,8 +571,10 @@ class Manifest:
         )
         return {group for (group,) in rows}
 
-    def count_pages(self, groups: Iterable[int]) -> int:
-        """How many pages of ``groups`` are recorded."""
+    def count_pages(self, groups: Iterable[int] | None) -> int:
+        """How many pages of ``groups`` (None: of every group) are recorded."""
+        if groups is None:
+            return int(self.db.execute("SELECT count(*) FROM pages").fetchone()[0])
         row = self.db.execute(
             "SELECT count(*) FROM pages WHERE grp IN (SELECT value FROM json_each(?))",
             (json.dumps(sorted(set(groups))),),
@@ -590,9 +603,9 @@ class Manifest:
                 self.db.commit()
 
 
-def open_manifest(path: Path, version: str, site_dir: Path) -> Manifest:
-    """Open the manifest at ``path`` for a build of ``site_dir``; ``version`` hashes the
-    code and settings.
+def open_manifest(path: Path, version: str, site_dir: Path | None = None) -> Manifest:
+    """Open the manifest at ``path`` for a build of ``site_dir`` (see :func:`adopt`; or
+    later); ``version`` hashes the code and settings.
 
     A missing, corrupt or foreign file is replaced by an empty manifest; one made for
     another ``version`` keeps its page keys only. A link (from a restored cache) is never
@@ -605,8 +618,15 @@ def open_manifest(path: Path, version: str, site_dir: Path) -> Manifest:
     except sqlite3.DatabaseError:
         discard(path)
         manifest = _open(path, version)
-    _adopt(site_dir / _LEGACY, manifest)
+    if site_dir is not None:
+        adopt(site_dir, manifest)
     return manifest
+
+
+def adopt(site_dir: Path, manifest: Manifest) -> None:
+    """Take into ``manifest`` the page list a manifest of an earlier version left in the
+    build's copy of the site, ``site_dir`` (see :func:`_adopt`)."""
+    _adopt(site_dir / _LEGACY, manifest)
 
 
 def discard(path: Path) -> None:
@@ -651,8 +671,10 @@ def _open(path: Path, version: str) -> Manifest:
         if meta.get("format") != str(FORMAT):
             return _start_over(db, version)
         if meta.get("version") != version:
-            for table in (*_INPUT_TABLES, "meta"):
+            for table in _INPUT_TABLES:
                 db.execute(f"DELETE FROM {table}")
+            # How the builds were left says nothing of inputs: kept, as the pages are.
+            db.execute("DELETE FROM meta WHERE name != ?", (BUILDS_META,))
             _set_meta(db, version)
             return Manifest(db, version, trusted=False)
         return Manifest(db, version, trusted=True)

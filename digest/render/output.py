@@ -163,6 +163,7 @@ class Output:
             # anything but a page of the shape the Wire writes.
             if not target.is_relative_to(root) or target == root or not is_page_path(path):
                 continue
+            self._present.discard(path)  # before it goes: the set may look at the disk
             target.unlink(missing_ok=True)
             removed.append(path)
             for parent in target.parents:

@@ -16,7 +16,9 @@ a build deletes the unfinished copies it finds. What it copies may come from a r
 cache: the build checks every file before keeping any (see :mod:`.verify`), and never
 follows a link found there: the Wire makes one link, ``site_dir`` to a numbered build, so
 a builds folder, a build or a folder in a build that is a link is not the Wire's (it could
-lead the build to write or delete outside the site).
+lead the build to write or delete outside the site). The copy is trusted without its files
+being looked at only when the build before last and the published one are both, folder by
+folder, the very builds the manifest says were left there (see :mod:`.verify`).
 """
 
 from __future__ import annotations
@@ -27,13 +29,17 @@ import logging
 import os
 import re
 import shutil
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from digest.errors import StorageError
 from digest.render.urls import is_page_path
 from digest.store import remove_orphans
 from digest.text import count
+
+if TYPE_CHECKING:
+    from digest.render.verify import Vouched
 
 log = logging.getLogger("digest")
 _STAGING = "staging-"
@@ -63,20 +69,54 @@ class StagedSite:
         self.origin: str | None = None
         #: The build before last, when the copy is it caught up (see :func:`_catch_up`).
         self.recycled: str | None = None
+        #: The published build as it was left, when the copy is trusted to hold what it
+        #: holds without its files being looked at (see :meth:`begin`); and the folders
+        #: the copy may hold then.
+        self.trusted: Vouched | None = None
+        self.folders: frozenset[str] = frozenset()
+        #: Whether the published build is as the last build left it when the copy is made
+        #: (None: the manifest does not say how it was left).
+        self.published_as_left: bool | None = None
 
-    def begin(self) -> Path:
-        """Delete unfinished copies and return a new copy of the published site to build in."""
+    def prepare(self) -> None:
+        """Make the builds folder one the Wire can use (a folder, not a link) and delete
+        the copies that killed builds left in it."""
         if self.builds.is_symlink():
             self.builds.unlink()  # not the Wire's: start afresh
         self.builds.mkdir(parents=True, exist_ok=True)
         self.discard_leftovers()
+
+    def begin(self, left: Mapping[str, Vouched] | None = None, *, trust: bool = True) -> Path:
+        """Delete unfinished copies and return a new copy of the published site to build in.
+
+        ``left`` says, by name, how the builds of the builds folder were left (see
+        :mod:`.verify`): with ``trust``, when the build before last and the published one
+        are both as left, the copy (the first caught up with the second) is trusted.
+        """
+        from digest.render.verify import as_left
+
+        self.prepare()
         staging = self.builds / f"{_STAGING}{os.getpid()}"
         published = self._published()
         spare = self._spare(published)
         self.origin = published.name if published is not None else None
         self.recycled = None
+        self.trusted = None
+        self.folders = frozenset()
+        left = left or {}
+        # Looked at before the spare is renamed and caught up (which changes its folders).
+        now = left.get(published.name) if published is not None else None
+        self.published_as_left = None
+        if published is not None and now is not None:
+            self.published_as_left = as_left(published, now)
+        trusted, folders = None, frozenset[str]()
+        if spare is not None and now is not None and self.published_as_left and trust:
+            before = left.get(spare.name)
+            if as_left(spare, before) and before is not None:
+                trusted, folders = now, frozenset({*now.folders, *before.folders})
         if published is not None and spare is not None and _catch_up(spare, published, staging):
             self.recycled = spare.name
+            self.trusted, self.folders = trusted, folders
         elif published is not None or (self.site_dir.is_dir() and not self.site_dir.is_symlink()):
             try:
                 # Links are copied as links, never followed (the check deletes them).
@@ -114,9 +154,10 @@ class StagedSite:
         # Where earlier versions kept compiled templates and fragments: never read now.
         _remove(self.builds / "cache")
 
-    def finish(self, *, changed: bool, paths: Sequence[str] = ()) -> None:
+    def finish(self, *, changed: bool, paths: Sequence[str] = ()) -> Path | None:
         """Publish the copy, or, when nothing ``changed`` and the layout is current, put it
-        back as the build before last (when it was that build, caught up) or throw it away.
+        back as the build before last (when it was that build, caught up) or throw it away;
+        return where the copy is now (None: thrown away).
 
         ``paths`` are the pages the build wrote or deleted in the copy: recorded with the
         build, they let the next build but one catch this build's copy up (see
@@ -129,15 +170,16 @@ class StagedSite:
             # The build before last, caught up: put back rather than deleted, which would
             # unlink every page it shares with the published build and so change their
             # change times (the next check would read every page, see .verify).
-            if self.recycled is None or not _renamed(staging, self.builds / self.recycled):
-                _remove(staging)
-            return
+            if self.recycled is not None and _renamed(staging, self.builds / self.recycled):
+                return self.builds / self.recycled
+            _remove(staging)
+            return None
         build = self.next_build()
         # Beside the build, not in it: it is not part of the site. Without it (a crash just
         # after the rename) the next build but one copies every page instead.
         record = {"from": self.origin, "changed": sorted(paths)}
         text = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
-        (self.builds / _CHANGES.format(build.name)).write_text(text, encoding="utf-8")
+        changes_record(build).write_text(text, encoding="utf-8")
         # Pages are written without an fsync each (see .output): one flush makes the whole
         # build durable before the link points at it.
         os.sync()
@@ -145,6 +187,11 @@ class StagedSite:
         self._point_at(build)
         # This build, and the one before it for readers that resolved the link just before.
         self._prune(keep={str(n) for n in sorted(self._numbers())[-2:]})
+        return build
+
+    def kept(self) -> list[str]:
+        """The names of the numbered builds in the builds folder."""
+        return [str(n) for n in sorted(self._numbers())]
 
     def abandon(self) -> None:
         """Throw the copy away, leaving the published site as it was."""
@@ -197,6 +244,11 @@ class StagedSite:
                 _remove(path) if path.is_dir() else path.unlink(missing_ok=True)
 
 
+def changes_record(build: Path) -> Path:
+    """The record beside ``build`` of the pages it changed in the copy it was made from."""
+    return build.parent / _CHANGES.format(build.name)
+
+
 def _catch_up(spare: Path, published: Path, staging: Path) -> bool:
     """Turn the build before last, ``spare``, into a copy of ``published`` at ``staging``.
 
@@ -207,7 +259,7 @@ def _catch_up(spare: Path, published: Path, staging: Path) -> bool:
     was made from another build; a spare left half caught up by a killed build is a
     leftover copy, deleted by the next.
     """
-    where = published.parent / _CHANGES.format(published.name)
+    where = changes_record(published)
     try:
         if where.is_symlink() or not where.is_file():
             return False  # not the Wire's record (a link to a device would never end)

@@ -12,7 +12,6 @@ exactly the corrected editions and the pages of the changes concerned.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections import defaultdict
 from collections.abc import Sequence
 
@@ -123,8 +122,12 @@ def pull_page(
 def breakable(path: str) -> Markup:
     """``path`` escaped, with a line-break opportunity after each ``/`` and ``_``,
     so a long name wraps there and not mid-word."""
-    pieces = re.split(r"(?<=[/_])", path)
-    return Markup("<wbr>").join(escape(piece) for piece in pieces)
+    return Markup(_breakable(path))
+
+
+def _breakable(path: str) -> str:
+    """:func:`breakable` as text (escaping makes neither ``/`` nor ``_``)."""
+    return str(escape(path)).replace("/", "/<wbr>").replace("_", "_<wbr>")
 
 
 class FileRow(Struct, frozen=True):
@@ -177,6 +180,8 @@ class PullView(Struct, frozen=True):
     merged_iso: str
     tldr: tuple[str, ...]
     folders: tuple[Folder, ...]
+    #: ``folders`` as the page lists them: a heading and a list of files each.
+    file_list: Markup
     changed_files: int
     additions: int
     deletions: int
@@ -206,6 +211,7 @@ def pull_view(pull: PullRequest, page: PullPage, in_short: tuple[str, ...] | Non
         in_short = work_out(pull.body, pull.title)
     merged = pull.merged_at.astimezone(dt.UTC)
     base = f"{_web_root(pull)}/issues/"
+    folders = _folders(pull)
     return PullView(
         page=page,
         title=one_line(pull.title),
@@ -215,7 +221,8 @@ def pull_view(pull: PullRequest, page: PullPage, in_short: tuple[str, ...] | Non
         merged_label=f"{long_date(merged.date())}, {merged:%H:%M} UTC",
         merged_iso=merged.isoformat(),
         tldr=tuple(one_line(sentence) for sentence in in_short),
-        folders=_folders(pull),
+        folders=folders,
+        file_list=file_list(folders),
         changed_files=pull.changed_files or len(pull.files),
         additions=pull.additions,
         deletions=pull.deletions,
@@ -285,6 +292,38 @@ def _folders(pull: PullRequest) -> tuple[Folder, ...]:
         )
         for folder, rows in sorted(groups.items())
     )
+
+
+#: The minus sign of a count of lines deleted (U+2212).
+_MINUS = "\u2212"
+
+
+def file_list(folders: Sequence[Folder]) -> Markup:
+    """The files of ``folders`` as a page lists them: each folder's path and line counts
+    as a heading, then its files with theirs (``binary`` when the source counted none).
+
+    Made here rather than in the template: a change's page lists up to thousands of files,
+    and a loop in Jinja2 costs several calls a file (most of a full build's template calls).
+    """
+    lines = []
+    for folder in folders:
+        lines.append(
+            f'<h3 class="folder"><span class="path">{_breakable(folder.path)}</span> '
+            f'<span class="meta">+{folder.additions}&nbsp;{_MINUS}{folder.deletions}</span></h3>'
+        )
+        lines.append('<ul class="file-list">')
+        for row in folder.files:
+            counts = (
+                "binary"
+                if row.additions is None
+                else f"+{row.additions}&nbsp;{_MINUS}{row.deletions}"
+            )
+            lines.append(
+                f'<li><span class="path">{_breakable(row.name)}</span> '
+                f'<span class="meta">{counts}</span></li>'
+            )
+        lines.append("</ul>")
+    return Markup("\n".join(lines))
 
 
 def _order(correction: Correction) -> tuple[dt.date, str, str, str, str]:

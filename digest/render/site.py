@@ -78,7 +78,12 @@ class PageInfo(Struct, frozen=True):
 
 
 def build_site(
-    settings: Settings, store: Store, code: str, fingerprint: str, inputs: stamp.Inputs
+    settings: Settings,
+    store: Store,
+    code: str,
+    fingerprint: str,
+    inputs: stamp.Inputs,
+    trust: bool = True,
 ) -> RenderReport:
     """Bring ``settings.site_dir`` up to date with the digests in ``store``.
 
@@ -88,16 +93,18 @@ def build_site(
     planned again (see :mod:`.groups`); of those, only pages whose inputs changed are
     rendered, and pages of vanished digests are deleted. The same digests always give
     byte-identical pages. The build is published atomically (see :mod:`.publish`): if it
-    fails, the site stays as it was.
+    fails, the site stays as it was. Without ``trust`` every file of the copy it starts
+    from is checked, even when its builds folder is as the last build left it (see
+    :mod:`.verify`).
     """
     staged = StagedSite(settings.site_dir)
     try:
         try:
-            return _publish(settings, store, staged, fingerprint, inputs)
+            return _publish(settings, store, staged, fingerprint, inputs, trust)
         except sqlite3.DatabaseError:
             # The manifest is damaged in a way opening it did not show: start afresh.
             manifest.discard(staged.builds / manifest.NAME)
-            return _publish(settings, store, staged, fingerprint, inputs)
+            return _publish(settings, store, staged, fingerprint, inputs, trust)
     except jinja2.TemplateError as error:
         raise template_error(error) from None
     except sqlite3.Error as error:
@@ -107,40 +114,62 @@ def build_site(
 
 
 def _publish(
-    settings: Settings, store: Store, staged: StagedSite, fingerprint: str, inputs: stamp.Inputs
+    settings: Settings,
+    store: Store,
+    staged: StagedSite,
+    fingerprint: str,
+    inputs: stamp.Inputs,
+    trust: bool,
 ) -> RenderReport:
     """Build into a copy of the site and publish it; then commit the manifest."""
-    site_dir = staged.begin()
+    staged.prepare()
     fragments = Fragments(staged.cache / "fragments")
     state = None
     try:
+        state = manifest.open_manifest(staged.builds / manifest.NAME, fingerprint)
+        left = state.builds_left()
+        site_dir = staged.begin(left, trust=trust)
+        manifest.adopt(site_dir, state)
         env = make_environment(settings)
-        state = manifest.open_manifest(staged.builds / manifest.NAME, fingerprint, site_dir)
         # The copy may come from a restored cache: what the last build did not write as it
-        # is now is rendered again or deleted.
+        # is now is rendered again or deleted; unless it is the build before last caught
+        # up with the published one, both as the last build left them (see .verify).
         # The site holds pages only: anything else (the stamp of an earlier version) goes.
-        checked = verify.check_site(site_dir, state.db)
+        checked = verify.check_site(site_dir, state.db, staged.trusted, staged.folders)
         present = checked.present
-        report = _build_site(settings, store, env, fragments, site_dir, state, inputs, checked)
+        report, settled = _build_site(
+            settings, store, env, fragments, site_dir, state, inputs, checked
+        )
         # A page deleted by hand from the published build is still in the copy (made from
         # the build before last): publishing the copy puts it back. (A build that changed
-        # a page publishes its copy anyway.)
-        changed = bool(report.written or report.deleted)
-        changed = changed or stamp.count_files(settings.site_dir) != len(present)
-        # What the copy holds now: ``written`` and ``deleted`` are apart.
-        files = len(present) - sum(p in present for p in report.deleted)
-        files += sum(p not in present for p in report.written)
+        # a page publishes its copy anyway.) A published build as the last build left it
+        # holds what the copy holds; one changed since, or not known to be as left, is
+        # replaced by the copy, checked (and so known from then on).
+        changed = bool(report.written or report.deleted) or not staged.published_as_left
+        # What the copy holds now: the files deleted are no longer ``present`` (each was
+        # discarded as it went), and ``written`` and ``deleted`` are apart.
+        files = len(present) + sum(p not in present for p in report.written)
         published = staged.published()
         if changed or published is None:
             # Beside the build to publish, before it is: a stamp never vouches for a build
             # that is not there yet.
             stamp.save(stamp.beside(staged.next_build()), inputs.hash, report, files)
-            staged.finish(changed=True, paths=(*report.written, *report.deleted))
+            copy = staged.finish(changed=True, paths=(*report.written, *report.deleted))
         else:
             # The same pages: the copy goes, and the published build's stamp learns the
             # inputs' new stats (no new build for that).
             stamp.save(stamp.beside(published), inputs.hash, report, files)
-            staged.finish(changed=False)
+            copy = staged.finish(changed=False)
+        # The builds as this build leaves them: the copy, when every file of it is known to
+        # be a page as recorded (and as many as the pages recorded), and the others as the
+        # last build left them.
+        builds = {name: left[name] for name in staged.kept() if name in left}
+        if copy is not None:
+            builds.pop(copy.name, None)
+            if settled and files == state.count_pages(None):
+                folders = checked.folders | verify.parents(report.written)
+                builds[copy.name] = verify.vouch(copy, folders, files)
+        state.record_builds(builds)
     except BaseException:
         staged.abandon()
         if state is not None:
@@ -161,10 +190,11 @@ def _build_site(
     state: Manifest,
     inputs: stamp.Inputs,
     checked: verify.Checked,
-) -> RenderReport:
+) -> tuple[RenderReport, bool]:
     """Build the site into ``site_dir`` (holding the files ``checked``) with ``env``,
     knowing from ``state`` what the last build did, and bring ``state`` up to date;
-    return what the build did."""
+    return what the build did, and whether every file it leaves is known to be a page
+    the manifest records, holding its recorded bytes."""
     scanner = Scanner(store, state, inputs, topical.tagger(settings.topics, store))
     changes = scanner.scan()
     collected, to_save, changed_days = groups.collected_changes(state, inputs, store.root)
@@ -215,7 +245,7 @@ def _build_site(
         path: manifest.Page(key, build.groups[path], out.sums[path])
         for path, key in out.done.items()
     }
-    _record_files(state, checked, out, deleted, previous.keys() - pages.keys())
+    settled = _record_files(state, checked, out, deleted, previous.keys() - pages.keys())
     state.update_pages(previous, pages)
     # The pages of the groups not planned were not looked at: as good as skipped.
     clean = state.count_pages(recorded - planned)
@@ -232,7 +262,7 @@ def _build_site(
         written=tuple(out.written),
         deleted=tuple(deleted),
     )
-    return report
+    return report, settled
 
 
 def _record_files(
@@ -241,15 +271,22 @@ def _record_files(
     out: Output,
     deleted: list[str],
     unrecorded: AbstractSet[str],
-) -> None:
+) -> bool:
     """Record in ``state`` how the files known to hold their pages' bytes are seen, and
     the seals of the folders changed (see :mod:`.verify`): the site found as ``checked``,
     then written by ``out``, less the files ``deleted`` and the pages no longer recorded
-    (``unrecorded``)."""
+    (``unrecorded``). Return whether no file left is doubtful (not known to hold its
+    page's recorded bytes, or not a page recorded).
+
+    A trusted copy's files were not looked at: its seals are left as they are (a seal
+    holds only for the very files it was made of, and the next check file by file makes
+    again those that do not)."""
     seen = {**checked.observed, **verify.confirmed(checked, out.done, out.seen), **out.seen}
     state.record_seen(seen)
     doubtful = (checked.suspect - seen.keys()) | unrecorded
-    state.record_seals(verify.seals(checked, out.seen, deleted, doubtful))
+    if not checked.trusted:
+        state.record_seals(verify.seals(checked, out.seen, deleted, doubtful))
+    return not doubtful - set(deleted)
 
 
 class _Build:

@@ -278,8 +278,3 @@ def save(where: Path, stamp: str, report: RenderReport, files: int) -> bool:
         "files": files,
     }
     return write_atomic(where, (json.dumps(record, sort_keys=True) + "\n").encode())
-
-
-def count_files(root: Path) -> int:
-    """How many files are under ``root`` (following ``root`` itself if it is a link)."""
-    return sum(len(names) for _, _, names in os.walk(root))
