@@ -200,7 +200,7 @@ def test_titles_opening_with_less_common_verbs_read_as_actions() -> None:
         ("Reticulate spline caches", "", "Rocket lands reticulate spline caches"),
         # A negated verb the lexicon does not know, joined by a hyphen or not.
         ("Don't frobnicate the valves", "", "Rocket no longer frobnicates the valves"),
-        ("Do not re-wrap gauge errors", "", "Rocket lands a change to not re-wrap gauge errors"),
+        ("Do not re-wrap gauge errors", "", "Rocket no longer re-wraps gauge errors"),
         ("Do not hand the loader a bad list", "", "Rocket no longer hands the loader a bad list"),
         # Words titles use as nouns as often are verbs before an object.
         ("Pass the input to all stages", "", "Rocket passes the input to all stages"),
@@ -440,3 +440,9 @@ def test_a_bots_link_list_and_metadata_make_no_summary() -> None:
     cleaned, summary = summarize_body(body, "Bump fuelpump from 1.2 to 1.3")
     assert "Release notes" not in cleaned and "dependency-name" not in cleaned
     assert summary == ""
+
+
+def test_a_known_verb_done_again_is_a_verb() -> None:
+    assert parse_title("Re-run the gauge checks on the server").predicate() == (
+        "re-runs the gauge checks on the server"
+    )

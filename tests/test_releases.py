@@ -285,3 +285,20 @@ def test_an_upgrade_names_who_an_entry_concerns_only_by_what_it_is_about() -> No
     )
     assert named("Fixed #106: `noUselessFins` no longer panics on fins") == "noUselessFins"
     assert named("take into account `nodeName` case sensitivity on XHTML pages") == ""
+
+
+def test_an_entry_that_closes_an_issue_or_ends_a_fault_is_a_fix() -> None:
+    notes = (
+        "## 2.4.1\n\n### Patch Changes\n\n"
+        "- [#12](https://x/pull/12) Thanks @a! - Fixed [#9](https://x/issues/9): The gauge "
+        "auto-fix no longer drops digits.\n"
+        "- [#13](https://x/pull/13) Thanks @b! - `noLooseBolts` no longer misses welded nuts.\n"
+        "- [#14](https://x/pull/14) Thanks @c! - Document the countdown in more detail.\n"
+    )
+    release = make_pull("ci: release", notes=notes, files={"CHANGELOG.md": (8, 0)})
+    got = [(note.text, note.kind) for note in release_notes(release)]
+    assert got[:2] == [
+        ("The gauge auto-fix no longer drops digits", "fix"),
+        ("`noLooseBolts` no longer misses welded nuts", "fix"),
+    ], got
+    assert got[2][1] == "other", got

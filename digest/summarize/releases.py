@@ -19,7 +19,7 @@ from msgspec import Struct
 from digest.models import PullRequest
 from digest.summarize.base import Item
 from digest.summarize.kinds import GITMOJI, GITMOJI_KINDS, GRAVE, SEVERE
-from digest.summarize.phrasing import fit
+from digest.summarize.phrasing import fit, upper_first
 from digest.text import one_line
 
 #: The kinds of a release's entries, from the most to the least a user must act on.
@@ -116,6 +116,13 @@ _VERB_KINDS = {
     **dict.fromkeys(("optimise", "optimises", "optimised"), "perf"),
 }
 _MD_ESCAPE = re.compile(r"\\([\\`*_\[\]{}()#+.!<>-])")
+#: An entry that opens with the issue it closes: "Fixed #9884: ", "Fixes #12 - ".
+_CLOSES_LEAD = re.compile(
+    r"^(?P<verb>fix(?:e[sd])?|close[sd]?|resolve[sd]?)\s+#\d+(?:\s*,\s*#\d+)*\s*[:\u2013-]\s+",
+    re.I,
+)
+#: An entry that says what no longer goes wrong: a fix whatever heading it is under.
+_NO_LONGER = re.compile(r"\bno longer\b", re.I)
 
 
 def release_notes(pull: PullRequest) -> tuple[ReleaseNote, ...]:
@@ -214,8 +221,13 @@ def _note(raw: str, section: str) -> ReleaseNote | None:
         if named is not None:
             text = text[prefix.end() :]
             kind = "breaking" if prefix["bang"] else named if section == "other" else section
+    if closes := _CLOSES_LEAD.match(text):  # "Fixed #9884: The auto-fix no longer …"
+        text = upper_first(text[closes.end() :])
+        kind = "fix" if kind == "other" and closes["verb"].lower().startswith("fix") else kind
     if kind == "other" and (verb := _ENTRY_VERB.match(text)):
         kind = _VERB_KINDS[verb[1].lower()]  # "Added the nursery rule …" under "Patch Changes"
+    elif kind == "other" and _NO_LONGER.search(text):
+        kind = "fix"  # "`noX` no longer misses …": what went wrong no longer does
     # One sentence of an entry is what a summary quotes; one cut inside a code span or an
     # aside cannot be quoted.
     text = fit(_SENTENCE_END.split(text, maxsplit=1)[0], 160, phrases_only=True)

@@ -52,7 +52,7 @@ offload pick precompute preload protect push receive repeat restart send serve s
 spawn take translate unpack wait walk
 freeze unfreeze visit reassign coerce memoize flush escape unescape truncate debounce
 throttle hydrate honor honour reconnect rethrow revalidate downcast recurse lay
-inform alert advise
+inform alert advise repair
 """
 _BASES = _BASE_WORDS.split()
 _IRREGULAR_PAST = {
@@ -164,8 +164,12 @@ AUXILIARIES = frozenset(
 
 
 def third_person(word: str) -> str | None:
-    """The third-person singular of ``word`` (any known form, any case), else None."""
-    return THIRD_PERSON.get(word.lower())
+    """The third-person singular of ``word`` (any known form, any case; a known verb done
+    again, ``re-run``, too), else None."""
+    lower = word.lower()
+    if lower.startswith("re-") and lower[3:] in BASE_FORMS:
+        return f"re-{third_of(lower[3:])}"  # "re-run" -> "re-runs"
+    return THIRD_PERSON.get(lower)
 
 
 #: Verbs an action item may open with, besides every base form.
