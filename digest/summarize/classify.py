@@ -199,7 +199,9 @@ def split_title(title: str) -> tuple[str, str, tuple[str, ...]]:
         after = rest[match.end() :]
         # "sync: fix X", "rt: add Y": a lower-case word before a lower-case title is a place.
         terse = label.islower() and " " not in label and after[:1].islower()
-        if marker is None and not terse and not _is_area(label):
+        # A bracketed tag is a place even when it is a verb's word ("[compile] X").
+        bracketed = bool(match.group("bracket")) and " " not in label
+        if marker is None and not terse and not bracketed and not _is_area(label):
             break  # "Add coreml_compute_plan.py: report ...": the colon is part of the title.
         if marker is not None:
             if marker:

@@ -52,7 +52,7 @@ offload pick precompute preload protect push receive repeat restart send serve s
 spawn take translate unpack wait walk
 freeze unfreeze visit reassign coerce memoize flush escape unescape truncate debounce
 throttle hydrate honor honour reconnect rethrow revalidate downcast recurse lay
-inform alert advise repair
+inform alert advise repair compile
 """
 _BASES = _BASE_WORDS.split()
 _IRREGULAR_PAST = {
