@@ -450,5 +450,6 @@ def test_a_known_verb_done_again_is_a_verb() -> None:
 
 def test_a_sentence_about_another_pull_request_is_no_news() -> None:
     assert not stands_alone("This helps reduce noise in that upcoming PR for the new gauge.")
+    assert not stands_alone("For the upcoming gauge rework, the pad will read the tank twice.")
     assert not stands_alone("It was split out of another pull request to keep reviews small.")
     assert stands_alone("The gauge now reports the fuel left in each of the booster tanks.")
