@@ -918,3 +918,20 @@ def test_an_item_may_open_with_who_it_is_for_before_its_instruction(
     text: str, instructs: bool
 ) -> None:
     assert (instruction_of(text).lower() in ACTION_VERBS) is instructs
+
+
+def test_a_bare_try_gives_way_to_who_the_change_is_for() -> None:
+    pull = make_pull("Arm backend: Add gimbal op support", files={"backends/arm/ops.py": (120, 4)})
+    (action,) = write([pull]).action_items
+    assert action.text.startswith("If you use the Arm backend, try the next rocket release"), (
+        action.text
+    )
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["Add a fused gimbal kernel for the booster", "Support complex format chars for thrust.pack"],
+)
+def test_a_recheck_follows_what_the_change_touches_not_a_word_of_its_title(title: str) -> None:
+    texts = [a.text for a in write([make_pull(title, files=BOOSTER)]).action_items]
+    assert not any(t.startswith(("Re-benchmark", "Review what rocket format")) for t in texts)

@@ -34,6 +34,7 @@ from digest.summarize.extractive.takeup import (
     new_default,
     shown_in,
     stable,
+    unstable_home,
     support,
 )
 from digest.summarize.facts import DEPRECATION_NOTICE
@@ -47,6 +48,7 @@ from digest.summarize.releases import (
     upkeep_kinds,
 )
 from digest.summarize.stories import (
+    ADDS,
     bumps_version,
     older_line_of,
     phrase_of,
@@ -716,7 +718,8 @@ _RECHECKS = (
         "their speed",
     ),
     (
-        re.compile(r"(?:\b|_)format(?:ter|ting)?\b", re.I),
+        # A formatter, its formatting, or a change scoped to it: "(format)", not "format chars".
+        re.compile(r"(?:\b|_)format(?:ter|ting)\b|[(\[]format[)\]]", re.I),
         "Review",
         "Review what {name} format changes in your code after the next {name} release: {who} "
         "may change its output",
@@ -745,8 +748,11 @@ def _recheck(item: Item, name: str, said: str) -> tuple[str, str] | None:
         return None
     who = _change_said(said)
     where = f"{item.pull.title} {item.area} {item.facts.place}"
+    # Something added (a function, a kernel) leaves the speed of what users run as it was;
+    # a check added may still change what a checker reports.
+    adds = item.kind == "feature" and phrase_of(item).verb in ADDS
     for pattern, verb, text in _RECHECKS:
-        if pattern.search(where):
+        if pattern.search(where) and not (adds and verb == "Re-benchmark"):
             return verb, text.format(name=name, who=who)
     return None
 
@@ -818,12 +824,16 @@ def watch_action(item: Item, name: str, changes: int, audience: str = "") -> Act
         return Action(recheck[0], recheck[1], Urgency.MONITOR, (item,), item.pull.repo)
     elif who:  # who it concerns, what they do, and what the change does for them
         text = f"If {who}, {_NEXT_STEP[item.kind].format(name=name)}: it {said}"
+        if unstable := unstable_home(item):
+            text = f"{text}; it lands in {unstable}, so it may still change"
     elif changes == 1:
         text = f"Watch for the change that {said} in the next {name} release: {why}"
+        return Action("Watch", text, Urgency.MONITOR, (item,), item.pull.repo, weak=True)
     else:
         text = (
             f"Watch for the change that {said} in the next {name} release: of {among} it is "
             f"the one most likely to reach users, as {why}"
         )
+        return Action("Watch", text, Urgency.MONITOR, (item,), item.pull.repo, weak=True)
     verb = "Read" if text.startswith("Read ") else "Watch"
     return Action(verb, text, Urgency.MONITOR, (item,), item.pull.repo)

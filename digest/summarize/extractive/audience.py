@@ -21,7 +21,8 @@ _CALL = re.compile(
 #: Where a program runs, as titles name it.
 _PLATFORM = re.compile(
     r"\b(Windows|macOS|Linux|FreeBSD|OpenBSD|NetBSD|Hurd|illumos|Solaris|Android|iOS|musl|"
-    r"WASM|WebAssembly|WASI|aarch64|ARM64|x86(?:-64)?|ROCm|Blackwell|Hopper|Apple silicon)\b"
+    r"WASM|WebAssembly|WASI|aarch64|ARM64|x86(?:-64)?|ROCm|CUDA|XPU|MPS|TPUs?|CPUs?|Blackwell|"
+    r"Hopper|Apple silicon)\b"
 )
 #: Kinds of files a tool reads, as titles name them.
 _FILE_KINDS = [
@@ -55,7 +56,7 @@ _FILE_KIND = re.compile(rf"\b({'|'.join(_FILE_KINDS)})\b")
 def who_uses(item: Item, name: str, audience: str, adds: bool = False) -> str:
     """The condition under which ``item`` concerns a reader of ``name`` (the project as
     its items name it), as a clause after "If": a rule their configuration enables, a
-    command they run, a function they call (not when it is what ``item`` ``adds``), the
+    command they run or a function they call (not when it is what ``item`` ``adds``), the
     platform they run on, the kind of files they use it on, else ``audience`` (a backend,
     a tool, a module its files sit in) when it is a named part of ``name``; ``""`` when
     nothing says who."""
@@ -69,7 +70,7 @@ def who_uses(item: Item, name: str, audience: str, adds: bool = False) -> str:
         return f"your {name} configuration selects {listed}"
     spans = re.findall(r"`([^`]+)`", title)
     command = next((s for s in spans if s.split(" ", 1)[0] == name and " " in s), "")
-    if command:
+    if command and not adds:
         return f"you run {command}"
     call = _CALL.search(title)
     if call and not adds:

@@ -267,7 +267,7 @@ def _why_new(item: Item) -> str:
     """Why trying ``item`` is worth it now, and what to expect: what its description says it
     does, else where it shows how (an example or a page of documentation it adds); and a
     warning when it lands where nothing is promised to stay (``torchao/prototype/mx``)."""
-    unstable = _unstable_home(item)
+    unstable = unstable_home(item)
     warned = f"; it lands in {unstable}, so it may still change" if unstable else ""
     if said := described(item):
         return f"{said}, on the main branch for the next release{warned}"
@@ -283,7 +283,7 @@ def _why_new(item: Item) -> str:
 _UNSTABLE_DIR = re.compile(r"^(?:prototypes?|experimental|experiments|contrib|unstable|labs?)$")
 
 
-def _unstable_home(item: Item) -> str:
+def unstable_home(item: Item) -> str:
     """The experimental folder ``item``'s code mostly lands in (``torchao/prototype/mx``:
     down to the folder under the experimental one), or ``""``."""
     grown = sorted(

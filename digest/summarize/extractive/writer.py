@@ -536,17 +536,21 @@ class _Draft(Struct):
         if not drafted and self.by_number:
             top = leads[0].lead
             drafted.append(plain_watch(top, self.brief.shown(top.pull.repo)))
-        if not drafted:  # nothing the facts support: one change to watch, and why
+        if not drafted or all(action.weak for action in drafted):
+            # Nothing the facts support, or only what any change would: one change to
+            # watch, and why, when that says more (what to run again, a page, who).
             top = leads[0].lead
             repo = top.pull.repo
-            drafted.append(
-                watch_action(
-                    top,
-                    product_of(leads[0]) or self.brief.shown(repo),
-                    sum(1 for i in self.brief.items if i.pull.repo == repo),
-                    Context(story=leads[0], items=(top,), rank=0).audience,
-                )
+            watch = watch_action(
+                top,
+                product_of(leads[0]) or self.brief.shown(repo),
+                sum(1 for i in self.brief.items if i.pull.repo == repo),
+                Context(story=leads[0], items=(top,), rank=0).audience,
             )
+            # A bare "Try X" gives way to a better word on the same change.
+            tries = all(a.verb == "Try" and top in a.items for a in drafted)
+            if not drafted or (tries and not watch.weak):
+                drafted = [watch]
         ordered = sorted(drafted, key=lambda a: list(Urgency).index(a.urgency))
         return tuple(self._action(a) for a in ordered)
 
