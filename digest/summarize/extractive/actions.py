@@ -34,8 +34,8 @@ from digest.summarize.extractive.takeup import (
     new_default,
     shown_in,
     stable,
-    unstable_home,
     support,
+    unstable_home,
 )
 from digest.summarize.facts import DEPRECATION_NOTICE
 from digest.summarize.kinds import marked_breaking, symptom
