@@ -935,3 +935,12 @@ def test_a_bare_try_gives_way_to_who_the_change_is_for() -> None:
 def test_a_recheck_follows_what_the_change_touches_not_a_word_of_its_title(title: str) -> None:
     texts = [a.text for a in write([make_pull(title, files=BOOSTER)]).action_items]
     assert not any(t.startswith(("Re-benchmark", "Review what rocket format")) for t in texts)
+
+
+def test_a_fault_named_after_what_it_hit_is_who_the_fix_is_for() -> None:
+    title = "Fix int8 gauge calibration accuracy regression from the v2 sensor migration"
+    (action,) = write([make_pull(title, files=BOOSTER)]).action_items
+    assert action.text.startswith(
+        "Take the next rocket release when it is out if you have hit an accuracy regression in "
+        "int8 gauge calibration from the v2 sensor migration"
+    ), action.text

@@ -555,10 +555,27 @@ def _hit_by(c: Context) -> tuple[str, bool]:
         if c.audience != repo_name(c.story) and where.lower() not in hit.lower() and whole:
             hit = f"{hit} in {c.audience}"  # "… on aliased tensors in the Vulkan backend"
         return hit, True
+    if fixing and (named := _FAULT_LAST.match(full)) and not thing.startswith(BY_NUMBER):
+        # "int8 quantization accuracy regression from X": an accuracy regression in int8
+        # quantization from X.
+        fault = named["fault"].lower()
+        article = "" if fault.endswith("s") else ("an " if fault[0] in "aeiou" else "a ")
+        told = fit(f"{article}{fault} in {named['what']}{named['rest']}", 100, phrases_only=True)
+        if told:
+            return told, True
     text = f"{lead.pull.title}\n{lead.summary}"
     if GRAVE.search(text) and (fault := symptom(text)):
         return f"{fault} in {c.audience}", False
     return "", False
+
+
+#: A fix's subject that names its fault after what it hit ("int8 quantization accuracy
+#: regression from v2 migration", "scheduler deadlock on shutdown").
+_FAULT_LAST = re.compile(
+    r"^(?P<what>(?:[\w.`-]+\s+){0,5}?[\w.`-]+)\s+(?P<fault>(?:accuracy |performance |memory )?"
+    r"(?:regression|crash|panic|hang|deadlock|leak|race|segfault|overflow)s?)\b(?P<rest>.*)$",
+    re.I,
+)
 
 
 def _fix(c: Context) -> Action | None:
