@@ -944,3 +944,15 @@ def test_a_fault_named_after_what_it_hit_is_who_the_fix_is_for() -> None:
         "Take the next rocket release when it is out if you have hit an accuracy regression in "
         "int8 gauge calibration from the v2 sensor migration"
     ), action.text
+
+
+def test_a_fix_said_only_as_the_projects_is_for_who_uses_what_it_touches() -> None:
+    title = "fix: astro missing expression crash"
+    (action,) = write([make_pull(title, files=BOOSTER)]).action_items
+    assert "if you use rocket on Astro files and have hit a crash there" in action.text, action.text
+
+
+def test_a_fix_taken_back_asks_no_one_to_take_the_next_release() -> None:
+    title = "[pad] Revert countdown race condition fix"
+    texts = [a.text for a in write([make_pull(title, files=BOOSTER)]).action_items]
+    assert not any(t.startswith(("Take", "If")) for t in texts), texts

@@ -466,7 +466,8 @@ def kind_of(
     # Taking back or landing again a chore, CI or docs is that chore, CI or docs change (a
     # test taken back says something about the code it tests: still a revert).
     in_code = not by_path or bool(by_path & {"code", "test"})
-    if (pull.reverts is not None or _REVERT_TITLE.match(pull.title)) and in_code:
+    reverts = _REVERT_TITLE.match(pull.title) or _REVERT_TITLE.match(title)  # "[rl] Revert X"
+    if (pull.reverts is not None or reverts) and in_code:
         return "revert"
     relands = pull.relands is not None or "reland" in markers or _RELAND_TITLE.search(pull.title)
     if relands and in_code:

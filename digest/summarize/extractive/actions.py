@@ -583,6 +583,8 @@ def _fix(c: Context) -> Action | None:
     release that carries it, or re-tests where it was when what they hit cannot be named."""
     if c.lead.kind != "fix" or not SEVERE.search(f"{c.lead.pull.title}\n{c.lead.summary}"):
         return None
+    if phrase_of(c.lead).verb == "reverts":
+        return None  # a fix taken back brings its fault back: no one upgrades for it
     urgency = Urgency.PLAN if c.rank < 2 else Urgency.MONITOR
     repo = repo_name(c.story)
     hit, says_what = _hit_by(c)
@@ -601,8 +603,15 @@ def _fix(c: Context) -> Action | None:
         else:
             step = f"Take the next {repo} release when it is out"
             why = f"{now}merged and not yet released"
+        # Where the fault is said only as the project's, who uses what it touches says more.
+        who = "" if says_what else who_uses(c.lead, repo, c.audience)
+        condition = f"you have hit {hit}"
+        if who:  # "if you use biome on Svelte files and have hit a crash there"
+            fault = hit.removesuffix(f" in {c.audience}")
+            have = "you have" if who.startswith("your ") else "have"
+            condition = f"{who} and {have} hit {fault} there"
         # The fix alone: what else its story tells is no reason to upgrade.
-        return c.act("Re-test", f"{step} if you have hit {hit}: {why}", urgency, (c.lead,))
+        return c.act("Re-test", f"{step} if {condition}: {why}", urgency, (c.lead,))
     told = c.clause_of(c.lead, carries)
     if c.released and c.carried is not None:  # the release's notes say whether it is in
         if c.lead.pull.number in c.carried:
@@ -828,7 +837,7 @@ def watch_action(item: Item, name: str, changes: int, audience: str = "") -> Act
             )
         return Action("Skip", text, Urgency.MONITOR, (item,), item.pull.repo)
     who = ""
-    if item.kind in _NEXT_STEP and not said.startswith("is "):
+    if item.kind in _NEXT_STEP and not said.startswith("is ") and phrase.verb != "reverts":
         who = who_uses(item, name, audience, adds=phrase.verb in CAPABILITY)
     if told := described(item):  # what its description says it lets users do
         text = f"Watch for the change that {said} in the next {name} release: {told}"

@@ -50,7 +50,7 @@ _FILE_KINDS = [
     "Excel",
     "Jupyter",
 ]
-_FILE_KIND = re.compile(rf"\b({'|'.join(_FILE_KINDS)})\b")
+_FILE_KIND = re.compile(rf"(?<![\w.-])({'|'.join(_FILE_KINDS)})\b", re.I)
 
 
 def who_uses(item: Item, name: str, audience: str, adds: bool = False) -> str:
@@ -79,9 +79,12 @@ def who_uses(item: Item, name: str, audience: str, adds: bool = False) -> str:
         return f"you run {name} on {platform[1]}"
     # The files it reads, when the change is about them: its area, or "X files" said.
     kind = next((k for k in _FILE_KINDS if k.lower() == area.lower()), "")
-    if said := re.search(rf"{_FILE_KIND.pattern}\s+files", title):
+    if said := re.search(rf"{_FILE_KIND.pattern}\s+files", title, re.I):
         kind = said[1]
-    if kind:
+    elif said := _FILE_KIND.search(title) if item.kind == "fix" else None:
+        kind = said[1]  # "fix: svelte missing expression crash": a fault on Svelte files
+    if kind and kind.lower() != name.lower():  # not "you use svelte on Svelte files"
+        kind = next(k for k in _FILE_KINDS if k.lower() == kind.lower())
         return f"you use {name} on {kind} files"
     if not audience or audience.lower() in (name.lower(), f"the {name.lower()} package"):
         return ""

@@ -327,4 +327,6 @@ def the_new(thing: str) -> str:
         return the_new(rest) if rest.startswith("new ") else f"the new {rest}"
     if first == "the":
         return thing
+    if first.endswith(("'s", "\u2019s")) and rest:
+        return f"{first} new {rest}"  # "SQL's implicit JOIN syntax": SQL's new one
     return f"the {thing}" if first in NON_VERB_OPENERS else f"the new {thing}"
