@@ -360,7 +360,8 @@ def _read(item: Item, short: bool = False, quote: bool = False) -> Phrase:
     # it is named as written, marked as a title, rather than bent into a clause.
     # A known verb after the first word makes it a sentence ("X incorrectly handles keys").
     words = title.split()
-    main = _main_clause(title).split()[1:]  # "a panic where we would X" is no sentence
+    # "a panic where we would X" is no sentence: a relative clause's verb is not the title's.
+    main = _INNER_CLAUSE.split(title, maxsplit=1)[0].split()[1:]
     sentence = any(
         is_present(word.strip(",;:()")) or word.lower() in AUXILIARIES for word in main
     ) or bool(_PAST_VERB.search(" ".join(words[1:])))
