@@ -302,3 +302,14 @@ def test_an_entry_that_closes_an_issue_or_ends_a_fault_is_a_fix() -> None:
         ("`noLooseBolts` no longer misses welded nuts", "fix"),
     ], got
     assert got[2][1] == "other", got
+
+
+def test_an_entry_wrapped_after_its_reference_is_quoted_to_its_first_sentence() -> None:
+    notes = (
+        "## 0.10.0\n\n### Breaking changes\n\n"
+        "- Require `--force` to relaunch a booster (#77) Previously, the pad would prompt for "
+        "confirmation before it relaunched a booster that had flown.\n"
+    )
+    release = make_pull("Release 0.10.0", notes=notes, files={"CHANGELOG.md": (8, 0)})
+    (note,) = release_notes(release)
+    assert note.text == "Require `--force` to relaunch a booster" and note.numbers == (77,)

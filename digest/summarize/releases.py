@@ -116,6 +116,8 @@ _VERB_KINDS = {
     **dict.fromkeys(("optimise", "optimises", "optimised"), "perf"),
 }
 _MD_ESCAPE = re.compile(r"\\([\\`*_\[\]{}()#+.!<>-])")
+#: A reference that ends an entry's first sentence, a new one after it ("(#17757) Previously").
+_REF_THEN_SENTENCE = re.compile(r"\s*\(#\d{1,9}(?:,\s*#\d{1,9})*\)\s+(?=[A-Z])")
 #: An entry that opens with the issue it closes: "Fixed #9884: ", "Fixes #12 - ".
 _CLOSES_LEAD = re.compile(
     r"^(?P<verb>fix(?:e[sd])?|close[sd]?|resolve[sd]?)\s+#\d+(?:\s*,\s*#\d+)*\s*[:\u2013-]\s+",
@@ -230,6 +232,8 @@ def _note(raw: str, section: str) -> ReleaseNote | None:
         kind = "fix"  # "`noX` no longer misses …": what went wrong no longer does
     # One sentence of an entry is what a summary quotes; one cut inside a code span or an
     # aside cannot be quoted.
+    # "X (#17757) Previously, Y": an entry's wrapped explanation after its reference.
+    text = _TRAILING_REFS.sub("", _REF_THEN_SENTENCE.split(text, maxsplit=1)[0]).strip(" .;,")
     text = fit(_SENTENCE_END.split(text, maxsplit=1)[0], 160, phrases_only=True)
     if text.count("`") % 2 or text.count("(") != text.count(")"):
         return None
