@@ -226,6 +226,14 @@ def test_the_projects_own_name_is_no_area_of_it() -> None:
             "fix: gauge readings are now rounded once",
             "fixes gauge readings so they are now rounded once",
         ),
+        (
+            "fix(assist): noLooseBolts no longer drops nested bolts",
+            "fixes noLooseBolts so it no longer drops nested bolts",
+        ),
+        (
+            "Fix for `RKT102` should delete the whole bolt",
+            "fixes `RKT102` so it deletes the whole bolt",
+        ),
         # An instruction whose object is followed by a clause of its own.
         (
             "fix(lsp): inform clients that the gauge file should be watched",

@@ -431,11 +431,13 @@ def _fixed_so(text: str) -> str:
         state = told["state"]
     if not told or any(map(is_finite, told["subject"].split())):
         return ""
-    last = told["subject"].split()[-1]
-    plural = last.endswith("s") and not last.endswith(("ss", "`")) and last.isalpha()
+    subject = re.sub(r"^(?:the )?fix(?:es)? (?:for|to|of) ", "", told["subject"], flags=re.I)
+    last = subject.split()[-1]
+    # "gauge readings" are they; "useSortedAttributes", a name, is it.
+    plural = last.endswith("s") and not last.endswith("ss") and last.isalpha() and last.islower()
     if should and plural:
         state = f"{should['verb']}{text[should.end() :]}"
-    return f"{told['subject']} so {'they' if plural else 'it'} {state}"
+    return f"{subject} so {'they' if plural else 'it'} {state}"
 
 
 def _main_clause(text: str) -> str:
