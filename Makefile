@@ -10,7 +10,7 @@ DEV     := $(VENV)/.dev
 # pip's own lines are left out; each step says what it does instead.
 PIP     := $(BIN)/pip install --quiet --disable-pip-version-check
 
-.PHONY: setup run demo test lint format typecheck check golden bench eval clean
+.PHONY: setup run demo test lint format typecheck check golden templates bench eval clean
 
 $(RUNTIME): pyproject.toml
 	@if [ ! -x $(BIN)/python ]; then \
@@ -56,6 +56,9 @@ check: lint typecheck test ## everything CI checks
 
 golden: $(DEV) ## refresh the expected rendered output in tests/golden/
 	WIRE_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests -k golden
+
+templates: $(RUNTIME) ## compile the shipped templates into digest/render/compiled/ (code of the package)
+	$(BIN)/python -c 'from digest.render.templating import write_compiled; write_compiled()'
 
 bench: $(DEV) ## print performance figures
 	$(BIN)/python bench/render_archive.py

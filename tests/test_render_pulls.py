@@ -288,3 +288,28 @@ def test_a_path_breaks_after_each_slash_and_underscore_once_escaped() -> None:
     assert breakable("a/b_c.py") == "a/<wbr>b_<wbr>c.py"
     assert breakable("<x>/&_'\"") == "&lt;x&gt;/<wbr>&amp;_<wbr>&#39;&#34;"
     assert breakable("") == "" and breakable("/_") == "/<wbr>_<wbr>"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b'{"pulls": [{"number": 3, "title": "x"}, {"number": null}, {"title": "push"}]}',
+        b'{"repo": "a/b", "pulls": []}',
+        b'{"pulls": [{"number": true}, {"number": 2.0}, {"number": "4"}, {"number": 5}]}',
+        b'{"pulls": [{"number": 1}], "x": NaN}',  # not msgspec's JSON: read by json
+        b'{"pulls": [{"number": 1}, {"number": 1, "number": 7}]}',
+    ],
+)
+def test_the_numbers_of_a_collected_day_are_those_json_reads(data: bytes) -> None:
+    from digest.render.groups import _numbers_in
+
+    pulls = json.loads(data).get("pulls", [])
+    assert _numbers_in(data) == {p["number"] for p in pulls if isinstance(p.get("number"), int)}
+
+
+@pytest.mark.parametrize("data", [b'{"pulls": null}', b"[1]", b'{"pulls": [3]}', b"{"])
+def test_a_collected_day_not_of_the_shape_fails_as_json_fails(data: bytes) -> None:
+    from digest.render.groups import _numbers_in
+
+    with pytest.raises((ValueError, AttributeError, TypeError)):
+        _numbers_in(data)

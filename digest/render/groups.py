@@ -17,6 +17,10 @@ import hashlib
 import json
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
+
+import msgspec
+from msgspec import Struct
 
 from digest.render import stamp
 from digest.render.listings import Collection
@@ -82,10 +86,33 @@ def looked_at(path: Path, stat: stamp.Stat, known: CollectedDay | None) -> Colle
         return CollectedDay(stat[0], stat[1], "", frozenset())
 
 
+class _Numbered(Struct):
+    """A pull request of a collected day, of which only its number is read."""
+
+    number: Any = None
+
+
+class _Numbers(Struct):
+    """A collected day, of which only its pull requests' numbers are read."""
+
+    pulls: list[_Numbered] = []
+
+
+_NUMBERS = msgspec.json.Decoder(_Numbers)
+
+
 def _numbers_in(data: bytes) -> frozenset[int]:
-    """The pull request numbers of a collected day's JSON ``data`` (read without validating)."""
-    pulls_ = json.loads(data).get("pulls", [])
-    return frozenset(p["number"] for p in pulls_ if isinstance(p.get("number"), int))
+    """The pull request numbers of a collected day's JSON ``data`` (read without validating).
+
+    Read by msgspec, which skips the rest (a sixth of the time of parsing it all); a day it
+    does not take (not the shape the Wire writes) is read by ``json`` as before.
+    """
+    try:
+        pulls_ = _NUMBERS.decode(data).pulls
+    except msgspec.DecodeError:
+        found = json.loads(data).get("pulls", [])
+        return frozenset(p["number"] for p in found if isinstance(p.get("number"), int))
+    return frozenset(p.number for p in pulls_ if isinstance(p.number, int))
 
 
 def _repo_day(name: str) -> tuple[str, str]:

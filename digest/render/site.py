@@ -227,7 +227,7 @@ def _build_site(
             build.offer_year(out, group, everything, found)
     build.offer_site_wide(out, everything, found, recorded - planned)
     if out.will_fork():
-        build.warm()  # compiled once here, not once in each worker
+        build.warm()  # loaded once here, not once in each worker
     out.finish()
     index = build.plan_search(out, made, newest, checked)
     # The search index's files are cleared after it is made again, from the pages as they
@@ -362,8 +362,9 @@ class _Build:
         return html.encode()
 
     def warm(self) -> None:
-        """Compile every page template and make the masthead and footer of every depth of
-        the site now, so that worker processes inherit them instead of each making them."""
+        """Load every page template (the shipped ones compiled ahead, see :mod:`.templating`)
+        and make the masthead and footer of every depth of the site now, so that worker
+        processes inherit them instead of each making them."""
         for name in self.env.list_templates(filter_func=lambda n: n.endswith(".html")):
             if not name.startswith("shipped/"):
                 self._template(name)
