@@ -167,7 +167,7 @@ def third_person(word: str) -> str | None:
     """The third-person singular of ``word`` (any known form, any case; a known verb done
     again, ``re-run``, too), else None."""
     lower = word.lower()
-    if lower.startswith("re-") and lower[3:] in BASE_FORMS:
+    if lower.startswith("re-") and lower[3:] in BASE_FORMS and not lower[3:].startswith("re"):
         return f"re-{third_of(lower[3:])}"  # "re-run" -> "re-runs"
     return THIRD_PERSON.get(lower)
 
