@@ -1,6 +1,6 @@
 """Who a change is for, told as the condition a reader checks against their own use: "your
-biome configuration enables noUnreachable", "you run uv tool list", "you call
-`scan_csv`", "you run tokio on Windows", "you use biome on Astro files"."""
+biome configuration enables noUnreachable", "you run uv tool list", "you call scan_csv()",
+"you run tokio on Windows", "you use biome on Astro files"."""
 
 from __future__ import annotations
 
@@ -77,12 +77,14 @@ def who_uses(item: Item, name: str, audience: str, adds: bool = False) -> str:
         return f"you call {call[1]}" if call[1].endswith(")") else f"you use {call[1]}"
     if platform := _PLATFORM.search(title):
         return f"you run {name} on {platform[1]}"
-    # The files it reads, when the change is about them: its area, or "X files" said.
+    # The files it reads, when the change is about them: its area ("css"), "X files" said,
+    # or a fault on them ("fix: svelte missing expression crash").
     kind = next((k for k in _FILE_KINDS if k.lower() == area.lower()), "")
-    if said := re.search(rf"{_FILE_KIND.pattern}\s+files", title, re.I):
+    said = re.search(rf"{_FILE_KIND.pattern}\s+files", title, re.I)
+    if said is None and item.kind == "fix":
+        said = _FILE_KIND.search(title)
+    if said is not None:
         kind = said[1]
-    elif said := _FILE_KIND.search(title) if item.kind == "fix" else None:
-        kind = said[1]  # "fix: svelte missing expression crash": a fault on Svelte files
     if kind and kind.lower() != name.lower():  # not "you use svelte on Svelte files"
         kind = next(k for k in _FILE_KINDS if k.lower() == kind.lower())
         return f"you use {name} on {kind} files"
