@@ -422,21 +422,23 @@ def _fixed_so(text: str) -> str:
     """``text``, a fix's title that says what its subject does once fixed, as what the fix
     does to it: "X no longer flags Y" -> "X so it no longer flags Y", "X should return Y"
     -> "X so it returns Y"; ``""`` otherwise."""
-    told = _FIXED_STATE.match(text)
     should = _SHOULD.match(text)
+    told = _FIXED_STATE.match(text)
     if should and should["verb"] not in ("not", "be", "have"):  # "should be buffer empty"
-        state = f"{third_of(should['verb'])}{text[should.end() :]}"
-        told = re.match(r"(?P<subject>.+)", should["subject"])
+        subject, state = should["subject"], ""  # said once it is known to be one or many
     elif told:
-        state = told["state"]
-    if not told or any(map(is_finite, told["subject"].split())):
+        subject, state = told["subject"], told["state"]
+    else:
         return ""
-    subject = re.sub(r"^(?:the )?fix(?:es)? (?:for|to|of) ", "", told["subject"], flags=re.I)
+    if any(map(is_finite, subject.split())):
+        return ""
+    subject = re.sub(r"^(?:the )?fix(?:es)? (?:for|to|of) ", "", subject, flags=re.I)
     last = subject.split()[-1]
     # "gauge readings" are they; "useSortedAttributes", a name, is it.
     plural = last.endswith("s") and not last.endswith("ss") and last.isalpha() and last.islower()
-    if should and plural:
-        state = f"{should['verb']}{text[should.end() :]}"
+    if should and not state:
+        verb = should["verb"] if plural else third_of(should["verb"])
+        state = f"{verb}{text[should.end() :]}"
     return f"{subject} so {'they' if plural else 'it'} {state}"
 
 

@@ -517,7 +517,13 @@ def _counted(fault: str) -> str:
     noun = head[0].split()[-1]
     if noun.endswith("s") or noun.lower() in ("behaviour", "behavior", "data", "output"):
         return fault
-    return f"{'an' if fault[0].lower() in 'aeiou' else 'a'} {fault}"
+    return _one(fault)
+
+
+def _one(noun_phrase: str) -> str:
+    """``noun_phrase`` after the indefinite article its first letter takes: "an accuracy
+    regression", "a panic"."""
+    return f"{'an' if noun_phrase[0].lower() in 'aeiou' else 'a'} {noun_phrase}"
 
 
 #: A fix told as what no longer happens, as the fault users hit.
@@ -559,8 +565,8 @@ def _hit_by(c: Context) -> tuple[str, bool]:
         # "int8 quantization accuracy regression from X": an accuracy regression in int8
         # quantization from X.
         fault = named["fault"].lower()
-        article = "" if fault.endswith("s") else ("an " if fault[0] in "aeiou" else "a ")
-        told = fit(f"{article}{fault} in {named['what']}{named['rest']}", 100, phrases_only=True)
+        fault = fault if fault.endswith("s") else _one(fault)
+        told = fit(f"{fault} in {named['what']}{named['rest']}", 100, phrases_only=True)
         if told:
             return told, True
     text = f"{lead.pull.title}\n{lead.summary}"
