@@ -23,6 +23,13 @@ CODE = {"src/rocket/engine.py": (40, 5)}
         ("feat: update bundled parser to 2.0.0", {"package.json": (1, 1)}, "feature"),
         ("refactor: deprecate `legacyMode` in the launcher", CODE, "breaking"),
         ("refactor: remove the helper plugin usage", CODE, "refactor"),
+        ("fix(deps): update all non-major dependencies", {"package.json": (9, 9)}, "deps"),
+        ("fix(deps): update booster to 2.0.0-rc.3", {"package.json": (1, 1)}, "fix"),
+        ("[bc-breaking] Generalize ValveConfig beyond steel", CODE, "breaking"),
+        ("De-duplicate more valve structs", CODE, "refactor"),
+        ("Reimplement the valve walk as a visitor", CODE, "refactor"),
+        ("Reduce ValveSet::new monomorphizations", CODE, "perf"),
+        ("Cache valve pressure checks", CODE, "perf"),
         # Terse lower-case areas, as some projects write every title.
         ("sync: fix a lost wake-up in the fuel queue", CODE, "fix"),
         ("time: fix the loom test of the ignition race", CODE, "test"),

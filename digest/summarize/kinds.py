@@ -151,6 +151,10 @@ KIND_MARKERS = {
     "depr": "breaking",
     "deprecation": "breaking",
     "breaking": "breaking",
+    "bc-breaking": "breaking",
+    "bc breaking": "breaking",
+    "bc-break": "breaking",
+    "breaking change": "breaking",
     "release": "release",
     "rfc": "",
     "wip": "",
@@ -355,7 +359,7 @@ _PERF_MECHANISM = re.compile(
     r"needless |repeated )?([\w`]+ ){0,2}?(allocations?|clones?|copy|copies|lookups?|"
     r"lookaheads?|scans?|parses|syncs?|locks?|round[- ]?trips?|recompil\w+)|"
     r"(avoid|skip|eliminate)s? (an? )?(unnecessary|redundant|needless|repeated|trivial)|"
-    r"single global \w+ cache)\b",
+    r"single global \w+ cache|monomorphi[sz]ations?|^cache[sd]?|^intern(s|ed)?)\b",
     re.I,
 )
 #: A title that says it is about speed, whatever its marker ("feat: optimize X").
@@ -371,7 +375,8 @@ _CHORE_TITLE = re.compile(
 )
 _DEPS_TITLE = re.compile(
     r"^(bump|pin(ned|s)?|upgrade\b(?=.*\b(to|from) v?\d)|update (the )?\S+ (version|pin|commit)|"
-    r"update (dependency|dependencies|deps|lockfile|rust|toolchain))\b"
+    r"update (all )?((non-)?major |minor |patch )?(dependency|dependencies|deps|lockfile|rust|"
+    r"toolchain))\b"
     r"|\b(nightly pin|version to|to v?\d+\.\d+)\b",
     re.I,
 )
@@ -383,7 +388,8 @@ _FEATURE_VERB = re.compile(
 )
 _REFACTOR_TITLE = re.compile(
     r"^(refactor\w*|rework\w*|clean ?ups?|cleans up|move[sd]?|simplif\w*|rename[sd]?|"
-    r"reorgani[sz]\w*|extract\w*|splits?|merges?|unif(y|ies)|consolidates?|inlines?|deduplicates?|tid(y|ies)|"
+    r"reorgani[sz]\w*|extract\w*|splits?|merges?|unif(y|ies)|consolidates?|inlines?|de-?duplicat\w*|dedup\w*|"
+    r"tid(y|ies)|reimplement\w*|"
     r"migrat(e|es)|prefers?|replaces?|centrali[sz]es?|restructures?|decouples?|"
     r"generali[sz]es?)\b"
     # "Eliminate two-phase initialization of X": a way of building it goes, not a feature.
@@ -505,6 +511,10 @@ def kind_of(
         return "refactor"
     if not markers and style_only(pull):
         return "chore"  # "Run ruff format": what users run is the same
+    if "deps" in markers and re.match(r"(update|bump)\b.*\b(dependencies|deps|lockfile)$", title):
+        # "fix(deps): update all non-major dependencies": a bot's upkeep (one it names, a
+        # bundler's new version, may be news).
+        return "deps"
     kind = _marked(markers[0], title, facts) if markers else _titled(pull, title, facts)
     if kind in ("refactor", "chore") and facts.stabilizes:
         return "feature"  # "[refactor] graduate X to core": users can now rely on X
