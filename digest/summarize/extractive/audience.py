@@ -16,8 +16,16 @@ _RULE_CODE = re.compile(r"\(`?([A-Z]{1,4}\d{3,4})`?")
 #: A code span that is a call, or a dotted or path name a program types (a snake_case
 #: name alone may be a parameter or a variable: no one calls it).
 _CALL = re.compile(
-    r"`((?:[A-Za-z_]\w*(?:\.|::))+[A-Za-z_]\w*" + FILE_END + r"(?:\(\))?|[A-Za-z_]\w*\(\))`"
+    r"`\.?((?:[A-Za-z_]\w*(?:\.|::))+[A-Za-z_]\w*" + FILE_END + r"(?:\(\))?|[A-Za-z_]\w*\(\))`"
 )
+#: A code span a change is "for" or "in": what it concerns, even as a bare name
+#: ("perf: Streaming cloud download for `scan_csv`").
+_FOR_NAME = re.compile(r"\b(?:for|in|of) `([a-z_]\w*)`")
+#: Where a fix says the fault was: "in forks", "inside IDE features" (plain words only).
+_WHERE = re.compile(r"\b(?:in|inside|within) ((?:[A-Za-z][a-z]+ ){0,2}[a-z]{2,}[^su]s)$")
+#: A setting or flag a user sets: "`line-length` setting", "`--no-sync`".
+_SETTING = re.compile(r"`([\w.-]+)` (?:setting|option|config(?:uration)? key|field)\b")
+_FLAG = re.compile(r"`(--[a-z][\w-]*)")
 #: Where a program runs, as titles name it.
 _PLATFORM = re.compile(
     r"\b(Windows|macOS|Linux|FreeBSD|OpenBSD|NetBSD|Hurd|illumos|Solaris|Android|iOS|musl|"
@@ -49,7 +57,11 @@ _FILE_KINDS = [
     "IPC",
     "Excel",
     "Jupyter",
+    "JavaScript",
+    "TypeScript",
 ]
+#: Short names of those kinds, as areas say them ("feat(md)", "js_analyze").
+_FILE_KIND_SHORT = {"md": "Markdown", "js": "JavaScript", "ts": "TypeScript", "yml": "YAML"}
 _FILE_KIND = re.compile(rf"(?<![\w.-])({'|'.join(_FILE_KINDS)})\b", re.I)
 
 
@@ -72,14 +84,21 @@ def who_uses(item: Item, name: str, audience: str, adds: bool = False) -> str:
     command = next((s for s in spans if s.split(" ", 1)[0] == name and " " in s), "")
     if command and not adds:
         return f"you run {command}"
-    call = _CALL.search(title)
+    call = _CALL.search(title) or _FOR_NAME.search(title)
     if call and not adds:
         return f"you call {call[1]}" if call[1].endswith(")") else f"you use {call[1]}"
+    if (setting := _SETTING.search(title)) and not adds:
+        return f"you set {setting[1]}"
+    if (flag := _FLAG.search(title)) and not adds:
+        return f"you pass {flag[1]}"
+    if area.lower().startswith(f"{name.lower()} ") and len(area.split()) == 2:
+        return f"you run {area.lower()}"  # "uv audit: `--ignore`": the command it changes
     if platform := _PLATFORM.search(title):
         return f"you run {name} on {platform[1]}"
     # The files it reads, when the change is about them: its area ("css"), "X files" said,
     # or a fault on them ("fix: svelte missing expression crash").
-    kind = next((k for k in _FILE_KINDS if k.lower() == area.lower()), "")
+    head = re.split(r"[_/ -]", area.lower(), maxsplit=1)[0]  # "js_analyze", "css"
+    kind = _FILE_KIND_SHORT.get(head) or next((k for k in _FILE_KINDS if k.lower() == head), "")
     said = re.search(rf"{_FILE_KIND.pattern}\s+files", title, re.I)
     if said is None and item.kind == "fix":
         said = _FILE_KIND.search(title)
@@ -88,11 +107,22 @@ def who_uses(item: Item, name: str, audience: str, adds: bool = False) -> str:
     if kind and kind.lower() != name.lower():  # not "you use svelte on Svelte files"
         kind = next(k for k in _FILE_KINDS if k.lower() == kind.lower())
         return f"you use {name} on {kind} files"
-    if not audience or audience.lower() in (name.lower(), f"the {name.lower()} package"):
-        return ""
-    if audience.startswith("the ") or audience != audience.lower():
-        return f"you use {audience}"  # "the NXP backend", "ET-VK", "Pallas"
     folders = {part for f in item.pull.files for part in f.path.lower().split("/")[:-1]}
-    if audience in folders:
-        return f"you use {name}'s {audience} module"  # tokio/src/time/: "tokio's time module"
+    if not audience or audience.lower() in (name.lower(), f"the {name.lower()} package"):
+        audience = ""
+    if audience.lower() == area.lower() or (not audience and area[:1].isupper()):
+        audience = area  # "[Pallas]" as its title spells it
+    if audience and (
+        audience.startswith("the ") or audience != audience.lower() or " " in audience
+    ):
+        return f"you use {audience}"  # "the NXP backend", "ET-VK", "hot module replacement"
+    for module in (audience, area.lower()):
+        if (
+            module
+            and module != name.lower()
+            and any(f == module or f.startswith(f"{module}_") for f in folders)
+        ):
+            return f"you use {name}'s {module} module"  # tokio/src/time/: "tokio's time module"
+    if item.kind == "fix" and (where := _WHERE.search(item.headline_title)):
+        return f"you use {where[1]}"  # "fix: defer error boundary rendering in forks"
     return ""
