@@ -193,8 +193,15 @@ def _requirement(c: Context) -> Action | None:
 #: heading and its paragraph, or a ``BREAKING CHANGE:`` footer.
 _BREAKING_NOTE = re.compile(
     r"^[ \t]*(?:#+[ \t]*|\*\*)?(?:bc[- ]?breaking|breaking[ -]changes?|breaking)\b[^\n]*?"
-    r"(?::[ \t]*(?P<inline>\S[^\n]*)|\n+(?P<para>(?:[^\n]+\n?)+))",
+    r"(?::[ \t]*(?P<inline>\S[^\n]*(?:\n[^\n]*\S[^\n]*)*)|\n+(?P<para>(?:[^\n]+\n?)+))",
     re.I | re.M,
+)
+#: A sentence of a breaking note that says what still works, not what breaks ("For BC, we
+#: keep around the old names").
+_REASSURES = re.compile(
+    r"^(?:for bc|to keep bc|for backward)|\b(?:we keep|kept around|still works?|remains? "
+    r"(?:available|supported)|backwards?[- ]compatib\w*(?! break))",
+    re.I,
 )
 
 
@@ -206,7 +213,9 @@ def breaking_note(body: str) -> str:
         return ""
     text = " ".join((match["inline"] or match["para"] or "").split())
     text = plain(text.replace("**", "")).strip(" -*")
-    first = re.split(r"(?<=[.!?])\s+", text, maxsplit=1)[0].rstrip(".")
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+", text) if not _REASSURES.search(s)]
+    first = re.sub(r"^(?:however|but),?\s+", "", sentences[0] if sentences else "", flags=re.I)
+    first = first.rstrip(".")
     if len(first.split()) < 5 or first.lower().startswith(("none", "n/a", "no ")):
         return ""
     return fit(first, 180, phrases_only=True)
@@ -807,6 +816,9 @@ _NEXT_STEP = {
     "feature": "try the next {name} release when it is out",
     "perf": "benchmark your code again on the next {name} release",
 }
+#: What to do about a feature that changes how something behaves rather than adding a
+#: capability ("treats enum hooks conservatively", "truncates the list of files").
+_CHECK_STEP = "check what it changes for you in the next {name} release"
 
 
 def watch_action(item: Item, name: str, changes: int, audience: str = "") -> Action:
@@ -855,7 +867,10 @@ def watch_action(item: Item, name: str, changes: int, audience: str = "") -> Act
     elif recheck := _recheck(item, name, said):  # what to run again, by what it touches
         return Action(recheck[0], recheck[1], Urgency.MONITOR, (item,), item.pull.repo)
     elif who:  # who it concerns, what they do, and what the change does for them
-        text = f"If {who}, {_NEXT_STEP[item.kind].format(name=name)}: it {said}"
+        step = _NEXT_STEP[item.kind]
+        if item.kind == "feature" and phrase.verb not in CAPABILITY:
+            step = _CHECK_STEP
+        text = f"If {who}, {step.format(name=name)}: it {said}"
         if unstable := unstable_home(item):
             text = f"{text}; it lands in {unstable}, so it may still change"
     elif changes == 1:
