@@ -140,8 +140,8 @@ def test_a_large_reland_outranks_a_small_feature() -> None:
     brief = make_brief(PROJECT, DAY, [small, reland])
     assert brief.stories[0].lead.pull is reland
     digest = ExtractiveWriter().write(brief)
-    assert digest.headline.startswith("rocket brings back real thrust model")
-    assert "re-lands the change that adds real thrust model" in digest.body
+    assert digest.headline.startswith("rocket brings back a real thrust model")
+    assert "re-lands the change that adds a real thrust model" in digest.body
 
 
 def test_prose_checks_catch_what_reads_badly() -> None:
@@ -315,6 +315,31 @@ def test_a_breaking_change_says_what_its_description_warns_of() -> None:
     texts = [a.text for a in write([breaking]).action_items]
     assert texts[0].startswith("Check your code before you next upgrade rocket, as its descr")
     assert "callers that pass thrust_table to launch() must move it into the manifest" in texts[0]
+
+
+def test_a_breaking_note_wrapped_over_lines_is_read_whole_past_what_still_works() -> None:
+    breaking = make_pull(
+        "[bc-breaking] Generalize ValveConfig beyond steel",
+        "**Summary:** Valves may be brass too.\n\n**BC-breaking notes:** For BC, we keep the old\n"
+        "names around. However, a few calls now take the abstract\n`ValveConfigBase` instead.\n\n"
+        "**Test Plan:** run the tests",
+        files=BOOSTER,
+    )
+    texts = [a.text for a in write([breaking]).action_items]
+    assert texts[0].endswith(
+        "as its description warns: a few calls now take the abstract ValveConfigBase instead"
+    ), texts
+
+
+def test_a_description_sentence_that_tells_another_change_of_the_day_is_not_retold() -> None:
+    told = make_pull(
+        "Add gimbal lock detection",
+        "Depends on the next change.\n\nExtend ValveConfig to simulate pressure drops.",
+        files=BOOSTER,
+    )
+    other = make_pull("Extend ValveConfig to simulate pressure drops", files=BOOSTER)
+    body = write([told, other]).body
+    assert body.count("simulate pressure drops") == 1, body
 
 
 PROTOTYPE = {"src/prototype/gimbal.py": (0, 90)}
@@ -886,18 +911,39 @@ def test_a_day_whose_every_item_breaks_a_rule_still_has_its_edition(
         ),
         (
             "[`pylint`] Skip `loose-bolt` (`RKT104`) for welded joints",
-            "If your rocket configuration selects RKT104, try the next rocket release",
+            "If your rocket configuration selects RKT104, check what it changes for you in the",
         ),
         (
             "Respect the countdown setting in `rocket launch --dry-run`",
             "If you run rocket launch --dry-run, take the next rocket release",
         ),
         ("fix: read the fuel table on Windows", "If you run rocket on Windows, take the next"),
+        ("feat(md): parse front matter in fuel notes", "If you use rocket on Markdown files"),
+        ("fix(js_lint): keep bolts sorted", "If you use rocket on JavaScript files, take the"),
+        ("Raise the max value of `burn-time` setting", "If you set burn-time, check what it"),
+        ("Keep timers on their runtime after `.reset()`", "If you call reset(), take the next"),
+        ("fix: sort the stages of `scan_fuel` by time", "If you use scan_fuel, take the next"),
+        ("fix: defer error rendering in forks", "If you use forks, take the next rocket release"),
+        ("[Lights] Lower the light level at night", "If you use Lights, check what it changes"),
     ],
 )
 def test_a_watched_change_is_addressed_to_who_uses_what_it_touches(title: str, opens: str) -> None:
     (action,) = write([make_pull(title, files=BOOSTER)]).action_items
     assert action.text.startswith(opens), action.text
+
+
+def test_a_scope_that_names_a_module_is_who_uses_that_module() -> None:
+    pull = make_pull(
+        "timer: keep timers on their runtime", files={"rocket/src/timer_alt/t.rs": (90, 9)}
+    )
+    (action,) = write([pull]).action_items
+    assert action.text.startswith("If you use rocket's timer module, take the next"), action.text
+
+
+def test_a_scope_that_is_a_product_of_its_own_is_no_module_of_the_repository() -> None:
+    pull = make_pull("[pad] keep timers on their runtime", files={"crates/pad_core/t.rs": (90, 9)})
+    texts = [a.text for a in write([pull]).action_items]
+    assert not any("rocket's pad module" in t for t in texts), texts
 
 
 def test_a_watched_change_that_says_nothing_of_its_users_is_watched_plainly() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from digest.summarize.clean import summarize_body
-from digest.summarize.phrasing import ends_dangling, fit, parse_title, plain
+from digest.summarize.phrasing import ends_dangling, fit, lower_first, parse_title, plain
 from digest.summarize.sentences import (
     capitalised_verb,
     fragment_reason,
@@ -325,6 +325,33 @@ def test_an_authors_joined_orders_are_all_retold_but_lists_of_ops_are_not() -> N
     ],
 )
 def test_a_title_gets_back_the_article_of_its_object(title: str, predicate: str) -> None:
+    assert parse_title(title).predicate() == predicate
+
+
+def test_a_run_of_capitalised_words_keeps_its_capitals_as_a_name() -> None:
+    assert lower_first("Softmax Output Static Quantization") == "Softmax Output Static Quantization"
+    assert lower_first("Softmax output quantization") == "softmax output quantization"
+    assert lower_first("For Monarch gauges") == "for Monarch gauges"
+
+
+@pytest.mark.parametrize(
+    ("title", "predicate"),
+    [
+        ("Resolve gauge names in semantic model", "resolves gauge names in the semantic model"),
+        ("Fix a regression in previous refactor", "fixes a regression in the previous refactor"),
+        ("Read limits from flight plan file", "reads limits from the flight plan file"),
+        # Idioms, modes, commands, a plural or a noun phrase going on: left as written.
+        ("Fix the gauge in debug mode", "fixes the gauge in debug mode"),
+        ("Sort stages in pip list", "sorts stages in pip list"),
+        ("Update the gauges in place", "updates the gauges in place"),
+        (
+            "Support names in match statement class patterns",
+            "supports names in match statement class patterns",
+        ),
+        ("Fix totals in flight tables", "fixes totals in flight tables"),
+    ],
+)
+def test_a_place_a_title_names_gets_back_its_article(title: str, predicate: str) -> None:
     assert parse_title(title).predicate() == predicate
 
 

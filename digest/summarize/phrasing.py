@@ -265,7 +265,7 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
         )
     if verb == "speeds" and rest.lower().startswith("up "):
         verb, rest = "speeds up", rest[3:]
-    return Phrase(verb=verb, rest=with_article(verb, conjugate_coordinated(rest)))
+    return Phrase(verb=verb, rest=with_places(with_article(verb, conjugate_coordinated(rest))))
 
 
 #: The endings English makes verbs with: "contextualize", "sympify".
@@ -304,7 +304,10 @@ _TAKES_OBJECT_WORDS = "adds fixes introduces implements avoids prevents exposes 
 _TAKES_OBJECT = frozenset(_TAKES_OBJECT_WORDS.split())
 #: Verbs that change something already there: its object takes "the" ("refactors the model
 #: converter").
-_TAKES_KNOWN_WORDS = "refactors rewrites reworks simplifies updates improves removes renames moves"
+_TAKES_KNOWN_WORDS = """
+    refactors rewrites reworks simplifies updates improves removes renames moves truncates
+    preserves restores resets respects honors honours reuses detects validates
+"""
 _TAKES_KNOWN = frozenset(_TAKES_KNOWN_WORDS.split())
 #: Singular nouns that need an article when they head the object ("a panic", "an option").
 _COUNTABLE_WORDS = """
@@ -315,7 +318,12 @@ _COUNTABLE_WORDS = """
     parser lexer formatter attribute property builder iterator adapter converter loader
     reader writer runner scheduler handler manager planner resolver allocator tracer
     profiler logger server client worker pipeline op operator pass kernel backend example
-    template variant interface callback queue buffer decorator context manager
+    template variant interface callback queue buffer decorator context manager list model
+    node phase file event path cache key table graph loop window schema column frame tensor
+    layer diagnostic refactor signature scope hint root directory target step dialog page
+    request response entry output result stack thread task process compiler engine struct
+    token expression statement selector plugin package crate library snapshot checkpoint
+    optimizer trainer dataset dataloader mask lockfile workspace registry tracker
 """
 _COUNTABLE = frozenset(_COUNTABLE_WORDS.split())
 #: Words that end the object's noun phrase: a preposition, a conjunction, a clause.
@@ -374,6 +382,39 @@ def with_article(verb: str, rest: str) -> str:
         )
         vowel = vowel or bool(re.match(r"[fhlmnrsx]-", first))
     return f"{'an' if vowel else 'a'} {rest}"
+
+
+#: Prepositions before a place a title names without its article ("in semantic model");
+#: not "at" or "by" ("at runtime", "by default").
+_PLACE_PREPOSITIONS = re.compile(
+    r"\b(in|inside|within|during|into|from) ([a-z][a-z0-9-]*(?: [a-z][a-z0-9-]*){0,2})\b"
+)
+#: "in place", "in debug mode", "in pip list": a preposition and a noun that need no
+#: article, or a noun that names a mode or a command more often than a thing.
+_IDIOM_WORDS = "place error failure success exit startup use save demand request mode list"
+_IDIOMS = frozenset(_IDIOM_WORDS.split())
+
+
+def with_places(rest: str) -> str:
+    """``rest`` with "the" put back where a title names a place without it: ``resolves
+    references in semantic model`` -> ``… in the semantic model``; ``fixes a regression in
+    previous refactor`` -> ``… in the previous refactor``. Only plain lower-case words headed
+    by a singular noun known to take one, the phrase ending there."""
+
+    def put_back(match: re.Match[str]) -> str:
+        words = match[2].split(" ")
+        following = re.match(r" ([a-z]+)\b", match.string[match.end() :])
+        tail = [following[1]] if following else []  # "in match statement class patterns"
+        for end in range(len(words), 0, -1):
+            head, after = words[end - 1], [*words[end:], *tail]
+            if head in _COUNTABLE and (not after or after[0] in _NP_END):
+                phrase = words[:end]
+                if any(w in _DETERMINERS or w in _NP_END for w in phrase) or head in _IDIOMS:
+                    return match[0]
+                return f"{match[1]} the {match[2]}"
+        return match[0]
+
+    return _PLACE_PREPOSITIONS.sub(put_back, rest)
 
 
 def conjugate_coordinated(rest: str, strict: bool = False) -> str:
@@ -435,9 +476,14 @@ def say_count(n: int, singular: str, plural: str | None = None) -> str:
 
 
 def lower_first(text: str) -> str:
-    """Lower-case the first letter of ``text`` unless its first word looks like a name (``MLX``)."""
-    first = text.split(" ", 1)[0]
+    """Lower-case the first letter of ``text`` unless its first word looks like a name (``MLX``)
+    or opens a run of capitalised words (``Softmax Output Quantization``: a name as well)."""
+    first, *more = text.split(" ", 2)
     if len(first) > 1 and (first[1:] != first[1:].lower() or not first[0].isalpha()):
+        return text
+    plain_word = first.lower() in _NP_END or first.lower() in _DETERMINERS  # "For Monarch …"
+    capitalised = [w for w in (first, *more[:1]) if re.fullmatch(r"[A-Z][a-z]+", w)]
+    if len(capitalised) == 2 and not plain_word:
         return text
     return text[:1].lower() + text[1:]
 

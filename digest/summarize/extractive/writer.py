@@ -366,10 +366,17 @@ class _Draft(Struct):
         areas = {i.area for i in self.brief.items if i.area}
         # What the sentence told already: the title, or the note it was told by.
         title = terms_of(f"{item.headline_title} {phrase_of(item).predicate()}")
+        # Another of the day's changes, told by its own title: "The change extends X" when
+        # the change that extends X is told next to it.
+        others = [terms_of(o.headline_title) for o in self.brief.items if o is not item]
         return [
             sentence
             for sentence in retell(item.summary)
             if stands_alone(sentence)
+            and not any(
+                len(content_words(sentence) - {"change"} - other - _stems(sentence, other)) <= 1
+                for other in others
+            )
             # "The change refactors MXFP8 model converter" after the title said as much.
             and len(content_words(sentence) - {"change"} - title - _stems(sentence, title)) >= 2
             and not any(opens_with_name(sentence, name) for name in names)
