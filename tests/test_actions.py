@@ -503,6 +503,18 @@ def test_a_days_releases_of_one_package_are_one_story_told_by_the_newest() -> No
     assert digest.action_items[0].text.startswith("Upgrade rocket to version 0.9.3")
 
 
+def test_a_change_with_no_instruction_points_at_the_page_that_shows_it() -> None:
+    pull = make_pull(
+        "Specify staging passes through config",
+        files={"src/rocket/stages.py": (60, 5), "docs/staging.md": (30, 0)},
+    )
+    (action,) = write([pull]).action_items
+    assert action.text == (
+        "Read the page docs/staging.md before the next rocket release: it documents the change "
+        "that specifies staging passes through config"
+    ), action.text
+
+
 def test_a_new_thing_says_where_it_is_shown_and_a_new_default_is_re_tested() -> None:
     example = make_pull(
         "Add the `LaunchPlanner` class",

@@ -102,6 +102,15 @@ def test_retelling_drops_what_does_not_read() -> None:
     assert retell(summary) == ["The change adds a throttle curve to the booster stage"]
 
 
+def test_where_the_code_came_from_is_not_retold() -> None:
+    summary = (
+        "The pad now clears its lights on abort. "
+        "The light part is borrowed form the gantry: LINK. "
+        "Adapted from the gantry's abort handler."
+    )
+    assert retell(summary) == ["The pad now clears its lights on abort"]
+
+
 @pytest.mark.parametrize(
     ("title", "subject", "clause"),
     [

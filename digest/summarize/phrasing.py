@@ -387,7 +387,8 @@ def with_article(verb: str, rest: str) -> str:
 #: Prepositions before a place a title names without its article ("in semantic model");
 #: not "at" or "by" ("at runtime", "by default").
 _PLACE_PREPOSITIONS = re.compile(
-    r"\b(in|inside|within|during|into|from) ([a-z][a-z0-9-]*(?: [a-z][a-z0-9-]*){0,2})\b"
+    r"\b(in|inside|within|during|into|from) "
+    r"((?:[A-Za-z][A-Za-z0-9-]* ){0,2}[a-z][a-z0-9-]*)\b(?![.(\w])"
 )
 #: "in place", "in debug mode", "in pip list": a preposition and a noun that need no
 #: article, or a noun that names a mode or a command more often than a thing.
@@ -409,7 +410,8 @@ def with_places(rest: str) -> str:
             head, after = words[end - 1], [*words[end:], *tail]
             if head in _COUNTABLE and (not after or after[0] in _NP_END):
                 phrase = words[:end]
-                if any(w in _DETERMINERS or w in _NP_END for w in phrase) or head in _IDIOMS:
+                opened = any(w.lower() in _DETERMINERS or w in _NP_END for w in phrase)
+                if opened or head in _IDIOMS:
                     return match[0]
                 return f"{match[1]} the {match[2]}"
         return match[0]

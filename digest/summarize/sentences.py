@@ -59,6 +59,12 @@ _FIRST_PERSON = re.compile(r"^(we|i)\s+(?:also\s+|now\s+)?(\w+)\b", re.I)
 _VACUOUS = re.compile(
     r"^\(?(this|the) ((pr|pull request|diff|patch|commit|change) )?(is|was)\b", re.I
 )
+# Where the code came from, not what it does: "The ac part is borrowed from AP: LINK".
+_PROVENANCE = re.compile(
+    r"\b(?:borrowed|adapted|copied|ported|taken|lifted) (?:from|form)\b|\binspired by\b|"
+    r"\bcredits? (?:to|go)\b|\bLINK\b|\bsee (?:also )?(?:the )?(?:link|below|above)\b",
+    re.I,
+)
 _PRONOUN = re.compile(r"\b(I|I'm|I've|we'll|we're|we've|let's|you'll)\b")
 # A capitalised verb after a comma, semicolon or "and": "Meanwhile, Add X".
 _MID_VERB = re.compile(r"(?:[,;:]|\band)\s+([A-Z][a-z]+)\s+(\S+)")
@@ -180,6 +186,7 @@ def retell(text: str) -> list[str]:
             or _COMMAND.search(sentence)
             or _INJECTION.search(sentence)
             or _PRONOUN.search(sentence)
+            or _PROVENANCE.search(sentence)
             or _VACUOUS.match(sentence)
             or sentence.endswith(":")
         ):

@@ -862,8 +862,11 @@ def watch_action(item: Item, name: str, changes: int, audience: str = "") -> Act
         if who:
             text = f"If {who}, watch for the change that {said} in the next {name} release: {told}"
     elif page := shown_in(item):  # where the change tells users what it means for them
-        who = _change_said(said, about="the change about")
-        text = f"Read {page} before the next {name} release: {who} documents what changes there"
+        change = _change_said(said, about="the change about")
+        shows = "shows how to use" if page.startswith("the example") else "documents"
+        text = f"Read {page} before the next {name} release: it {shows} {change}"
+        if who:
+            text = f"If {who}, {lower_first(text)}"
     elif recheck := _recheck(item, name, said):  # what to run again, by what it touches
         return Action(recheck[0], recheck[1], Urgency.MONITOR, (item,), item.pull.repo)
     elif who:  # who it concerns, what they do, and what the change does for them
