@@ -102,6 +102,30 @@ def test_retelling_drops_what_does_not_read() -> None:
     assert retell(summary) == ["The change adds a throttle curve to the booster stage"]
 
 
+def test_a_sentence_pointing_back_at_one_left_out_is_left_out_too() -> None:
+    summary = (
+        "If you pass a raw plan from an exported stage, @dana says prepare will fail. "
+        "It is not immediately clear why. The change prints the failing node."
+    )
+    assert retell(summary) == ["The change prints the failing node"]
+    assert retell("It is now possible to abort the pad. It was not possible on old pads.") == [
+        "It is now possible to abort the pad",
+        "It was not possible on old pads",
+    ]
+
+
+def test_a_name_from_the_code_opens_a_sentence_as_code_and_this_is_the_change() -> None:
+    summary = (
+        "gauge.read() with two stages gives the sum of both. "
+        "This adds full support for staged gauges. "
+        "Adds the fix from 3be45468b to the gauge table."
+    )
+    assert retell(summary) == [
+        "`gauge.read()` with two stages gives the sum of both",
+        "The change adds full support for staged gauges",
+    ]
+
+
 def test_where_the_code_came_from_is_not_retold() -> None:
     summary = (
         "The pad now clears its lights on abort. "

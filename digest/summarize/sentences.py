@@ -52,7 +52,11 @@ _ABBREVIATIONS = frozenset(
     ]
 )
 _SELF_REFERENCE = re.compile(
-    r"^(this|the) (pr|pull request|diff|patch|commit|change|stack)\b(?: also)?", re.I
+    r"^(this|the) (pr|pull request|diff|patch|commit|change|stack)\b(?: also)?"
+    # "This adds full support for X": the change, said as "this".
+    r"|^this(?= (?:adds|fixes|removes|makes|changes|introduces|implements|updates|improves|"
+    r"allows|enables|moves|replaces|refactors|supports|extends|exposes)\b)",
+    re.I,
 )
 _FIRST_PERSON = re.compile(r"^(we|i)\s+(?:also\s+|now\s+)?(\w+)\b", re.I)
 # "This PR is a refactoring patch": says what kind of change, not what it does.
@@ -63,6 +67,14 @@ _VACUOUS = re.compile(
 _PROVENANCE = re.compile(
     r"\b(?:borrowed|adapted|copied|ported|taken|lifted) (?:from|form)\b|\binspired by\b|"
     r"\bcredits? (?:to|go)\b|\bLINK\b|\bsee (?:also )?(?:the )?(?:link|below|above)\b",
+    re.I,
+)
+# A commit named by its hash: "adds the fix from 3be45468b to X" reads as noise.
+_COMMIT_HASH = re.compile(r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b")
+# A sentence whose subject is the one before it: "It is not immediately clear why".
+_POINTS_BACK = re.compile(
+    r"^(?:it|this|that|these|those|they)\s+(?:is|was|are|were|has|had|does|did|can|will|"
+    r"would|should|may|might|isn't|wasn't|doesn't)\b",
     re.I,
 )
 _PRONOUN = re.compile(r"\b(I|I'm|I've|we'll|we're|we've|let's|you'll)\b")
@@ -175,9 +187,16 @@ def retell(text: str) -> list[str]:
             told.append(f"The change {join_words(actions[:3])}")
             actions.clear()
 
+    kept = True  # whether the sentence before was kept: a pronoun may point back at it
     for raw in split_sentences(text):
         # "Summary Adds X", "BC Breaking This is …": a heading glued to its paragraph.
         sentence = _GLUED_HEADING.sub("", raw.rstrip(" .!?"), count=1)
+        points_back = bool(_POINTS_BACK.match(sentence))
+        kept, previous_kept = True, kept
+        if points_back and not previous_kept:  # "It is not immediately clear why"
+            kept = False
+            flush()
+            continue
         if sentence.startswith("(") and sentence.endswith(")"):
             sentence = sentence[1:-1].rstrip(" .!?")
         if (
@@ -187,29 +206,36 @@ def retell(text: str) -> list[str]:
             or _INJECTION.search(sentence)
             or _PRONOUN.search(sentence)
             or _PROVENANCE.search(sentence)
+            or _COMMIT_HASH.search(sentence)
             or _VACUOUS.match(sentence)
             or sentence.endswith(":")
         ):
+            kept = False
             flush()
             continue
         if _INNER_BREAK.search(sentence):
+            kept = False
             flush()
             continue
         predicate = _as_predicate(sentence)
         if predicate is not None:
             told_as = f"The change {predicate}."
-            if fragment_reason(told_as) is None and capitalised_verb(told_as) is None:
+            kept = fragment_reason(told_as) is None and capitalised_verb(told_as) is None
+            if kept:
                 actions.append(predicate)
             continue
         flush()
-        if fragment_reason(sentence + ".") is None and capitalised_verb(sentence) is None:
+        kept = fragment_reason(sentence + ".") is None and capitalised_verb(sentence) is None
+        if kept:
             told.append(_opened(sentence))
     flush()
     return told
 
 
 #: A word only code spells so: snake_case, a call, a dotted or camelCase name.
-_IDENTIFIER = re.compile(r"[a-z]\w*_\w*|[a-z]\w*\(\)|[a-z]\w*\.[a-z_]\w*|[a-z]+[A-Z]\w*")
+_IDENTIFIER = re.compile(
+    r"[a-z]\w*_\w*(?:\(\))?|[a-z]\w*\(\)|[a-z]\w*\.[a-z_]\w*(?:\(\))?|[a-z]+[A-Z]\w*"
+)
 
 
 def _opened(sentence: str) -> str:
