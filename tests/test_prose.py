@@ -108,9 +108,12 @@ def test_a_sentence_pointing_back_at_one_left_out_is_left_out_too() -> None:
         "It is not immediately clear why. The change prints the failing node."
     )
     assert retell(summary) == ["The change prints the failing node"]
-    assert retell("It is now possible to abort the pad. It was not possible on old pads.") == [
-        "It is now possible to abort the pad",
-        "It was not possible on old pads",
+    assert retell("The pad can now abort a launch. It is possible on old pads too.") == [
+        "The pad can now abort a launch",
+        "It is possible on old pads too",
+    ]
+    assert retell("This config will hold the pad. Aborts are logged now.") == [
+        "Aborts are logged now"
     ]
 
 
@@ -355,6 +358,10 @@ def test_an_authors_joined_orders_are_all_retold_but_lists_of_ops_are_not() -> N
         ("Add tests for the gauge", "adds tests for the gauge"),
         ("Add FP16 support", "adds FP16 support"),
         ("Add `--dry-run` option", "adds `--dry-run` option"),
+        (
+            "Fix argument and type parameters inference",
+            "fixes argument and type parameters inference",
+        ),
     ],
 )
 def test_a_title_gets_back_the_article_of_its_object(title: str, predicate: str) -> None:

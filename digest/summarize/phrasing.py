@@ -356,8 +356,10 @@ def with_article(verb: str, rest: str) -> str:
         if phrase and word.lower() in _DETERMINERS:
             return rest  # "give a specific error": a verb's own object, not one noun phrase
         phrase.append(word)
+    coordinated = len(phrase) < len(words) and words[len(phrase)].lower() in ("and", "or")
     if (
         not phrase
+        or coordinated  # "argument and type parameters inference": which noun heads it?
         or len(phrase) > 4
         or phrase[0] in _DETERMINERS
         or phrase[-1] not in _COUNTABLE
@@ -396,6 +398,9 @@ _IDIOM_WORDS = "place error failure success exit startup use save demand request
 _IDIOMS = frozenset(_IDIOM_WORDS.split())
 
 
+_NP_END_PLACE = _NP_END - {"and", "or"}  # "in field and enum filters": which noun heads it?
+
+
 def with_places(rest: str) -> str:
     """``rest`` with "the" put back where a title names a place without it: ``resolves
     references in semantic model`` -> ``… in the semantic model``; ``fixes a regression in
@@ -408,7 +413,7 @@ def with_places(rest: str) -> str:
         tail = [following[1]] if following else []  # "in match statement class patterns"
         for end in range(len(words), 0, -1):
             head, after = words[end - 1], [*words[end:], *tail]
-            if head in _COUNTABLE and (not after or after[0] in _NP_END):
+            if head in _COUNTABLE and (not after or after[0] in _NP_END_PLACE):
                 phrase = words[:end]
                 opened = any(w.lower() in _DETERMINERS or w in _NP_END for w in phrase)
                 if opened or head in _IDIOMS:

@@ -74,7 +74,9 @@ _COMMIT_HASH = re.compile(r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b"
 # A sentence whose subject is the one before it: "It is not immediately clear why".
 _POINTS_BACK = re.compile(
     r"^(?:it|this|that|these|those|they)\s+(?:is|was|are|were|has|had|does|did|can|will|"
-    r"would|should|may|might|isn't|wasn't|doesn't)\b",
+    r"would|should|may|might|isn't|wasn't|doesn't)\b"
+    # "This config will …", "That range doesn't …": a thing named before.
+    r"|^(?:this|that|these|those)\s+(?!(?:pr|pull|change|patch|commit|diff|stack)\b)[a-z]+\s",
     re.I,
 )
 _PRONOUN = re.compile(r"\b(I|I'm|I've|we'll|we're|we've|let's|you'll)\b")
@@ -187,7 +189,7 @@ def retell(text: str) -> list[str]:
             told.append(f"The change {join_words(actions[:3])}")
             actions.clear()
 
-    kept = True  # whether the sentence before was kept: a pronoun may point back at it
+    kept = False  # whether the sentence before was kept: a pronoun may point back at it
     for raw in split_sentences(text):
         # "Summary Adds X", "BC Breaking This is …": a heading glued to its paragraph.
         sentence = _GLUED_HEADING.sub("", raw.rstrip(" .!?"), count=1)
