@@ -937,6 +937,8 @@ def test_a_day_whose_every_item_breaks_a_rule_still_has_its_edition(
         ("fix: sort the stages of `scan_fuel` by time", "If you use scan_fuel, take the next"),
         ("fix: defer error rendering in forks", "If you use forks, take the next rocket release"),
         ("[Lights] Lower the light level at night", "If you use Lights, check what it changes"),
+        ("Add dry-run parameter for launch", "If you call launch(), try the next rocket release"),
+        ("Add a parameter for the launch", "Watch for the change that adds a parameter"),
     ],
 )
 def test_a_watched_change_is_addressed_to_who_uses_what_it_touches(title: str, opens: str) -> None:

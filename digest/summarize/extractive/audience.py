@@ -21,6 +21,12 @@ _CALL = re.compile(
 #: A code span a change is "for" or "in": what it concerns, even as a bare name
 #: ("perf: Streaming cloud download for `scan_csv`").
 _FOR_NAME = re.compile(r"\b(?:for|in|of) `([a-z_]\w*)`")
+#: A function a change gives a new parameter: "Add build side preference parameter for join".
+_PARAMETER_OF = re.compile(
+    r"\b(?:parameter|argument|kwarg|keyword argument)s? (?:for|of|in) "
+    r"(?!(?:an?|the|th[eo]se|this|that|each|every|all|any|some)\b)"
+    r"`?([a-z_][\w.]*?)(?:\(\))?`?(?=$|[\s,;:])"
+)
 #: Where a fix says the fault was: "in forks", "inside IDE features" (plain words only).
 _WHERE = re.compile(r"\b(?:in|inside|within) ((?:[A-Za-z][a-z]+ ){0,2}[a-z]{2,}[^su]s)$")
 #: A setting or flag a user sets: "`line-length` setting", "`--no-sync`".
@@ -84,6 +90,9 @@ def who_uses(item: Item, name: str, audience: str, adds: bool = False) -> str:
     command = next((s for s in spans if s.split(" ", 1)[0] == name and " " in s), "")
     if command and not adds:
         return f"you run {command}"
+    parameter = _PARAMETER_OF.search(title)
+    if parameter:
+        return f"you call {parameter[1]}()"  # the function is there already, even when new
     call = _CALL.search(title) or _FOR_NAME.search(title)
     if call and not adds:
         return f"you call {call[1]}" if call[1].endswith(")") else f"you use {call[1]}"
