@@ -29,6 +29,7 @@ from digest.config import (
     DEFAULT_CONFIG,
     DEPLOY_HINT,
     ProjectSettings,
+    config_cache,
     load_settings,
     placeholder_host,
 )
@@ -79,7 +80,7 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
         secrets.install(env)  # Before anything could log or store a message quoting a secret.
         clock = _clock(env)
         command: Callable[[argparse.Namespace, Runtime, Plan], int] = args.handler
-        settings = load_settings(Path(args.config))
+        settings = load_settings(Path(args.config), cache=config_cache(env))
         rt = Runtime(settings=settings, registry=default_registry(), clock=clock, env=env)
         # Mistakes in the command line stop it before it waits for the lock or writes.
         plan = _plan(args, rt)
