@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from msgspec import Struct
 
-from digest import __version__, advice, logs, pipeline, secrets
+from digest import __version__, logs, pipeline, secrets
 from digest.clock import Clock, FixedClock, SystemClock
 from digest.config import (
     DEFAULT_CONFIG,
@@ -39,11 +39,11 @@ from digest.pipeline import Runtime
 from digest.registry import default_registry
 from digest.render import RenderReport
 from digest.store import remove_orphans
-from digest.summary import DayOutcome, RunSummary, github_budget
 from digest.text import count
 
 if TYPE_CHECKING:
     from digest.summarize.base import Writer
+    from digest.summary import RunSummary
 
 log = logging.getLogger("digest")
 EXIT_PARTIAL = 1
@@ -362,6 +362,9 @@ def _range_said(plan: Plan, summary: RunSummary, done: str) -> Iterator[None]:
 
 
 def _start_summary(args: argparse.Namespace, rt: Runtime) -> RunSummary:
+    # Here: ``digest render`` (a build with nothing to do: a tenth of a second) needs none.
+    from digest.summary import RunSummary, github_budget
+
     summary = RunSummary(command=args.command, started=rt.clock.now())
     if args.summary is not None and args.command != "summarize":
         summary.budget_before = github_budget(rt)
@@ -388,6 +391,8 @@ def _write_summary(args: argparse.Namespace, rt: Runtime, summary: RunSummary) -
     if args.summary is None:
         return
     if summary.budget_before is not None:
+        from digest.summary import github_budget
+
         summary.budget_after = github_budget(rt)
     try:
         with args.summary.open("a", encoding="utf-8") as handle:
@@ -455,6 +460,9 @@ def _each_day(
     Each project-day's outcome is added to ``summary``.
     """
     from tqdm import tqdm  # only the commands that go through days load it
+
+    from digest import advice
+    from digest.summary import DayOutcome
 
     days, projects, writer = plan.days, plan.projects, plan.writer
     status = 0
