@@ -332,7 +332,7 @@ def load_settings(path: Path, *, cache: Path | None = None) -> Settings:
     if cache is not None and (kept := _cached(cache, path, data, identity)) is not None:
         try:
             settings = parse_settings(kept)
-        except InvalidSettings:
+        except (InvalidSettings, RecursionError):
             settings = None  # not what the file holds, which is valid: parse the file
     parsed = None
     if settings is None:
@@ -435,7 +435,7 @@ def _cached(cache: Path, path: Path, data: bytes, identity: list[int]) -> object
     entry, where = _entry(cache, path)
     try:
         kept = json.loads(entry.read_bytes())
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # RecursionError: nested past the limit
         return None
     if (
         not isinstance(kept, dict)

@@ -153,7 +153,9 @@ def test_an_entry_that_is_not_valid_or_not_this_file_s_is_ignored(
     assert load_settings(path, cache=cache) == expected
 
 
-@pytest.mark.parametrize("garbage", [b"", b"{not json", b"\xff\xfe", b"null"])
+@pytest.mark.parametrize(
+    "garbage", [b"", b"{not json", b"\xff\xfe", b"null", b"[" * 100_000 + b"]" * 100_000]
+)
 def test_an_unreadable_entry_is_ignored(tmp_path: Path, cache: Path, garbage: bytes) -> None:
     path = write(tmp_path)
     expected = load_settings(path, cache=cache)
