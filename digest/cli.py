@@ -23,12 +23,13 @@ from typing import TYPE_CHECKING
 
 from msgspec import Struct
 
-from digest import __version__, advice, logs, pipeline, secrets
+from digest import __version__, logs, pipeline, secrets
 from digest.clock import Clock, FixedClock, SystemClock
 from digest.config import (
     DEFAULT_CONFIG,
     DEPLOY_HINT,
     ProjectSettings,
+    config_cache,
     load_settings,
     placeholder_host,
 )
@@ -38,11 +39,11 @@ from digest.pipeline import Runtime
 from digest.registry import default_registry
 from digest.render import RenderReport
 from digest.store import remove_orphans
-from digest.summary import DayOutcome, RunSummary, github_budget
 from digest.text import count
 
 if TYPE_CHECKING:
     from digest.summarize.base import Writer
+    from digest.summary import RunSummary
 
 log = logging.getLogger("digest")
 EXIT_PARTIAL = 1
@@ -79,7 +80,7 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
         secrets.install(env)  # Before anything could log or store a message quoting a secret.
         clock = _clock(env)
         command: Callable[[argparse.Namespace, Runtime, Plan], int] = args.handler
-        settings = load_settings(Path(args.config))
+        settings = load_settings(Path(args.config), cache=config_cache(env))
         rt = Runtime(settings=settings, registry=default_registry(), clock=clock, env=env)
         # Mistakes in the command line stop it before it waits for the lock or writes.
         plan = _plan(args, rt)
@@ -361,6 +362,9 @@ def _range_said(plan: Plan, summary: RunSummary, done: str) -> Iterator[None]:
 
 
 def _start_summary(args: argparse.Namespace, rt: Runtime) -> RunSummary:
+    # Here: ``digest render`` (a build with nothing to do: a tenth of a second) needs none.
+    from digest.summary import RunSummary, github_budget
+
     summary = RunSummary(command=args.command, started=rt.clock.now())
     if args.summary is not None and args.command != "summarize":
         summary.budget_before = github_budget(rt)
@@ -387,6 +391,8 @@ def _write_summary(args: argparse.Namespace, rt: Runtime, summary: RunSummary) -
     if args.summary is None:
         return
     if summary.budget_before is not None:
+        from digest.summary import github_budget
+
         summary.budget_after = github_budget(rt)
     try:
         with args.summary.open("a", encoding="utf-8") as handle:
@@ -454,6 +460,9 @@ def _each_day(
     Each project-day's outcome is added to ``summary``.
     """
     from tqdm import tqdm  # only the commands that go through days load it
+
+    from digest import advice
+    from digest.summary import DayOutcome
 
     days, projects, writer = plan.days, plan.projects, plan.writer
     status = 0

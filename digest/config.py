@@ -9,14 +9,17 @@ with a suggestion when a key looks like a typo.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
+import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Annotated, Any, Literal, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 from urllib.parse import urlsplit
 
 import msgspec
-import yaml
 from msgspec import Meta, Struct, field
 from msgspec.structs import force_setattr, replace
 
@@ -24,6 +27,9 @@ from digest import decoding
 from digest.decoding import Location
 from digest.errors import ConfigError
 from digest.text import slugify
+
+if TYPE_CHECKING:
+    import yaml
 
 REPO_NAME = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/(?!\.\.?$)[A-Za-z0-9._-]{1,100}$")
 SLUG = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$")
@@ -311,31 +317,30 @@ class Settings(_Section, frozen=True, kw_only=True):
         raise ConfigError("--project", f"no project {slug!r}; configured: {known}")
 
 
-def load_settings(path: Path) -> Settings:
+def load_settings(path: Path, *, cache: Path | None = None) -> Settings:
     """Read, validate and return the configuration at ``path``.
 
     Relative paths in it (``data_dir``, ``site_dir``, ``git``, ``site.templates``) are
     resolved against the file's folder. Raises :class:`ConfigError` on any problem.
+
+    With ``cache`` (a folder, see :func:`config_cache`), the file's parsed data is kept
+    there and used again, instead of parsing the YAML, while the file is the very one it
+    was parsed from (see :func:`_cached`); it is validated as the parsed file is.
     """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError(path, "no such file (pass --config PATH)") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(path, f"cannot read: {error}") from None
-    try:
-        root = yaml.compose(text, Loader=_LOADER)
-        _reject_duplicate_keys(path, root)
-        raw = yaml.load(text, Loader=_LOADER)
-    except yaml.MarkedYAMLError as error:
-        line = error.problem_mark.line + 1 if error.problem_mark else "?"
-        raise ConfigError(path, f"line {line}: invalid YAML: {error.problem}") from None
-    except yaml.YAMLError as error:
-        raise ConfigError(path, f"invalid YAML: {error}") from None
-    try:
-        settings = parse_settings(raw)
-    except InvalidSettings as invalid:
-        raise _located(path, root, invalid) from None
+    data, identity = _read(path)
+    settings = None
+    if cache is not None and (kept := _cached(cache, path, data, identity)) is not None:
+        try:
+            settings = parse_settings(kept)
+        except (InvalidSettings, RecursionError):
+            settings = None  # not what the file holds, which is valid: parse the file
+    parsed = None
+    if settings is None:
+        root, parsed = _parse_yaml(path, data)
+        try:
+            settings = parse_settings(parsed)
+        except InvalidSettings as invalid:
+            raise _located(path, root, invalid) from None
     settings = _resolve_paths(settings, path.parent.resolve())
     _refuse_dangerous_dirs(path, settings)
     templates = settings.site.templates
@@ -343,7 +348,143 @@ def load_settings(path: Path) -> Settings:
         # Checked here, before any stage writes: a build would fail only after collecting.
         what = "is not a folder" if templates.exists() else "no such folder"
         raise ConfigError(path, f"{what}: {templates}", "site.templates")
+    if cache is not None and parsed is not None:
+        _keep(cache, path, data, identity, parsed)
     return settings
+
+
+def _read(path: Path) -> tuple[bytes, list[int]]:
+    """The bytes of the configuration file and the identity of the file read (see
+    :func:`_cached`). Raises ConfigError when it cannot be read."""
+    try:
+        with path.open("rb") as handle:
+            found = os.fstat(handle.fileno())
+            data = handle.read()
+    except FileNotFoundError:
+        raise ConfigError(path, "no such file (pass --config PATH)") from None
+    except OSError as error:
+        raise ConfigError(path, f"cannot read: {error}") from None
+    identity = [found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns]
+    return data, identity
+
+
+def _parse_yaml(path: Path, data: bytes) -> tuple[yaml.Node | None, object]:
+    """The YAML node tree of the configuration file's bytes ``data`` and its data.
+
+    Raises ConfigError when they are not UTF-8, not YAML, or give a key twice.
+    """
+    import yaml  # here: a configuration read from the cache needs no YAML parser
+
+    try:
+        # As a file read as text: universal newlines.
+        text = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+    except UnicodeDecodeError as error:
+        raise ConfigError(path, f"cannot read: {error}") from None
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's, where built with it
+    try:
+        root = yaml.compose(text, Loader=loader)
+        _reject_duplicate_keys(path, root)
+        return root, yaml.load(text, Loader=loader)
+    except yaml.MarkedYAMLError as error:
+        line = error.problem_mark.line + 1 if error.problem_mark else "?"
+        raise ConfigError(path, f"line {line}: invalid YAML: {error.problem}") from None
+    except yaml.YAMLError as error:
+        raise ConfigError(path, f"invalid YAML: {error}") from None
+
+
+#: The version of the entries :func:`_keep` writes; an entry of another is not used.
+_CACHE_FORMAT = 1
+
+
+def config_cache(env: Mapping[str, str]) -> Path | None:
+    """The folder where the CLI keeps parsed configuration files: ``the-wire/config`` in
+    the user's cache folder (``$XDG_CACHE_HOME``, else ``~/.cache``); None when ``env``
+    names neither (nothing is kept then).
+
+    Not in the site's builds folder: where that is, the configuration says.
+    """
+    base = Path(env.get("XDG_CACHE_HOME", ""))
+    if not base.is_absolute():  # unset, or relative: ignored, as the XDG rules say
+        home = Path(env.get("HOME", ""))
+        if not home.is_absolute():
+            return None
+        base = home / ".cache"
+    return base / "the-wire" / "config"
+
+
+def _entry(cache: Path, path: Path) -> tuple[Path, str]:
+    """The file in ``cache`` that keeps the parsed configuration at ``path``, and the
+    absolute path it is kept for."""
+    where = os.path.abspath(path)  # noqa: PTH100  (not resolved: as the file was named)
+    name = hashlib.sha256(where.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+    return cache / f"{name}.json", where
+
+
+def _cached(cache: Path, path: Path, data: bytes, identity: list[int]) -> object | None:
+    """The parsed data kept in ``cache`` for the configuration file at ``path``, when it
+    was kept for these very bytes ``data`` (their SHA-256) of this very file (device,
+    inode, size, modification and change time: ``identity``); else None.
+
+    An entry is input from outside the run, like any cache, and is not believed: it is
+    used only for the file it names, as the file is (a change of even one byte, in place
+    with its times kept, is a new SHA-256; an edit, a new checkout or a copy, a new change
+    time or inode, which no program can set, and which an entry restored from elsewhere
+    cannot know), and what it holds is then validated as the file's data is. Anything
+    else (no entry, unreadable, another format, another file) is None: the file is parsed.
+    """
+    entry, where = _entry(cache, path)
+    try:
+        kept = json.loads(entry.read_bytes())
+    except (OSError, ValueError, RecursionError):  # RecursionError: nested past the limit
+        return None
+    if (
+        not isinstance(kept, dict)
+        or kept.get("format") != _CACHE_FORMAT
+        or kept.get("config") != where
+        or kept.get("file") != identity
+        or kept.get("sha256") != hashlib.sha256(data).hexdigest()
+    ):
+        return None
+    return kept.get("raw")
+
+
+def _keep(cache: Path, path: Path, data: bytes, identity: list[int], raw: object) -> None:
+    """Keep in ``cache`` the parsed data ``raw`` of the configuration file at ``path``
+    (its bytes ``data``, its file ``identity``), valid settings, for :func:`_cached`.
+
+    Kept only when JSON holds it exactly (no dates, sets or keys other than text);
+    written atomically, unsynced (it can be made again); a folder that cannot be written
+    is no error: the file is parsed again next time.
+    """
+    from digest.errors import StorageError
+    from digest.store import write_atomic
+
+    if not _json_exact(raw):
+        return
+    entry, where = _entry(cache, path)
+    record = {
+        "format": _CACHE_FORMAT,
+        "config": where,
+        "file": identity,
+        "sha256": hashlib.sha256(data).hexdigest(),
+        "raw": raw,
+    }
+    with contextlib.suppress(StorageError, OSError, ValueError):
+        write_atomic(entry, json.dumps(record).encode(), sync=False)
+
+
+def _json_exact(value: object) -> bool:
+    """Whether JSON gives ``value`` back as it is: mappings with text keys, lists, text,
+    booleans, whole numbers, finite numbers and null only."""
+    if value is None or isinstance(value, str | bool | int):
+        return True
+    if isinstance(value, float):
+        return value == value and abs(value) != float("inf")
+    if isinstance(value, list):
+        return all(_json_exact(item) for item in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _json_exact(v) for k, v in value.items())
+    return False
 
 
 def parse_settings(raw: object) -> Settings:
@@ -526,11 +667,9 @@ def _resolve_paths(settings: Settings, base: Path) -> Settings:
     )
 
 
-#: libyaml's loader where PyYAML was built with it: the same documents, parsed faster.
-_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
 def _reject_duplicate_keys(path: Path, node: yaml.Node | None) -> None:
+    import yaml
+
     if isinstance(node, yaml.MappingNode):
         seen: set[str] = set()
         for key, value in node.value:
@@ -546,6 +685,8 @@ def _reject_duplicate_keys(path: Path, node: yaml.Node | None) -> None:
 
 def _node_at(root: yaml.Node | None, loc: list[Any]) -> tuple[yaml.Node | None, yaml.Node | None]:
     """Walk the YAML node tree along ``loc``; return (node, deepest parent found)."""
+    import yaml
+
     node, parent = root, root
     for part in loc:
         if isinstance(node, yaml.MappingNode):

@@ -166,7 +166,8 @@ def remove_orphans(root: Path) -> list[Path]:
         return removed
     for dirpath, _dirs, files in os.walk(root):
         for name in files:
-            if _ORPHAN.fullmatch(name):
+            # The suffix first: a data folder holds thousands of files, every run.
+            if name.endswith(TMP_SUFFIX) and _ORPHAN.fullmatch(name):
                 orphan = Path(dirpath) / name
                 try:
                     orphan.unlink()
