@@ -980,8 +980,69 @@ def test_an_item_may_open_with_who_it_is_for_before_its_instruction(
     assert (instruction_of(text).lower() in ACTION_VERBS) is instructs
 
 
+@pytest.mark.parametrize(
+    ("title", "op", "backend"),
+    [
+        (
+            "Arm backend: Add support for `aten.gimbal.default`",
+            "aten.gimbal.default",
+            "the Arm backend",
+        ),
+        ("Arm backend: Add TOSA dialect op for RESIZE", "RESIZE", "the Arm backend"),
+        ("Support cosine operator on XNNPACK", "cosine", "XNNPACK"),
+        ("[WebGPU] Add rms_norm op", "rms_norm", "WebGPU"),
+    ],
+)
+def test_a_backend_that_gains_an_op_asks_its_users_to_re_export(
+    title: str, op: str, backend: str
+) -> None:
+    pull = make_pull(title, files={"backends/arm/ops.py": (120, 4)})
+    (action,) = write([pull]).action_items
+    assert action.text.startswith(
+        f"Re-export the models that use {op} for {backend} once the next rocket release is out"
+    ), action.text
+
+
+@pytest.mark.parametrize(
+    ("title", "body", "opens"),
+    [
+        (
+            "Add deprecation warning for `ThrustConfig`",
+            "Users are advised to switch to ThrustTableConfig with the same fields.",
+            "Move from ThrustConfig to ThrustTableConfig in rocket: ThrustConfig is now deprecated",
+        ),
+        (
+            "Deprecate v1 of `ThrustConfig`",
+            "",
+            "Check which version of ThrustConfig your code builds and move off v1",
+        ),
+        (
+            "Add a deprecation warning for delayed staging",
+            "",
+            "Plan the move away from delayed staging in rocket: it is now deprecated",
+        ),
+    ],
+)
+def test_a_deprecation_says_what_to_move_to_when_it_can(title: str, body: str, opens: str) -> None:
+    (action,) = write([make_pull(title, body, files=BOOSTER)]).action_items
+    assert action.text.startswith(opens), action.text
+
+
+def test_suppressing_deprecation_warnings_deprecates_nothing() -> None:
+    pull = make_pull("Suppress deprecation warnings from #41 and #42", files=BOOSTER)
+    assert not classify(pull).facts.deprecates
+
+
+def test_an_op_added_outside_a_backend_is_no_re_export() -> None:
+    pull = make_pull("Add gimbal_lock op", files={"src/rocket/ops.py": (120, 4)})
+    texts = [a.text for a in write([pull]).action_items]
+    assert not any(t.startswith("Re-export") for t in texts), texts
+
+
 def test_a_bare_try_gives_way_to_who_the_change_is_for() -> None:
-    pull = make_pull("Arm backend: Add gimbal op support", files={"backends/arm/ops.py": (120, 4)})
+    pull = make_pull(
+        "Arm backend: Add gimbal trace support", files={"backends/arm/trace.py": (120, 4)}
+    )
     (action,) = write([pull]).action_items
     assert action.text.startswith("If you use the Arm backend, try the next rocket release"), (
         action.text

@@ -30,6 +30,10 @@ CODE = {"src/rocket/engine.py": (40, 5)}
         ("Reimplement the valve walk as a visitor", CODE, "refactor"),
         ("Reduce ValveSet::new monomorphizations", CODE, "perf"),
         ("Cache valve pressure checks", CODE, "perf"),
+        # A removal breaks users only when it names something of theirs.
+        ("Remove slice creation", CODE, "refactor"),
+        ("Remove `open_valve()`", CODE, "breaking"),
+        ("Remove int32 support for valve kernels", CODE, "breaking"),
         # Terse lower-case areas, as some projects write every title.
         ("sync: fix a lost wake-up in the fuel queue", CODE, "fix"),
         ("time: fix the loom test of the ignition race", CODE, "test"),

@@ -166,6 +166,17 @@ _INTERNAL_REMOVAL = re.compile(
     r"|(?<![\w.])_[a-z]\w*|\b[a-z]\w*_(?!\w)|\b[A-Z]\w*Pass(?:es)?\b",
     re.I,
 )
+#: What a removal takes from users when a title names it: a name from the code, a file, a
+#: kind of thing users call or set, a support, a platform; "Remove slice creation" or
+#: "Remove last remnants of requantize kernels" names none of them.
+_USER_FACING = re.compile(
+    r"`|\b[A-Za-z_]\w*\.[A-Za-z_]\w*|\b[a-z]+_[a-z0-9_]+\b|\b[A-Z][a-z0-9]+[A-Z]\w*|"
+    r"\b(?i:support|options?|flags?|settings?|arguments?|parameters?|kwargs?|apis?|commands?|"
+    r"subcommands?|modules?|packages?|functions?|methods?|class(?:es)?|config\w*|fields?|"
+    r"attributes?|propert(?:y|ies)|aliases?|deprecated|python|platforms?|targets?|backends?|"
+    r"features?|rules?|variables?|env|endpoints?|hooks?|plugins?|extras?|formats?|modes?)\b"
+)
+_QUIETS = re.compile(r"(?:suppress|silence|hide|filter|ignore|mute|fix)\w*\b", re.I)
 #: A title that adds a deprecation warning, and what it warns of when it names it ("Add
 #: deprecation warning for `Float8Config`"): it removes nothing yet.
 DEPRECATION_NOTICE = re.compile(
@@ -200,10 +211,13 @@ def facts_of(pull: PullRequest, title: str, body: str) -> Facts:
         _BREAKING_BODY.search(_NOT_BREAKING.sub("", text))
     )
     deprecates = bool(_DEPRECATION_TITLE.search(title) or DEPRECATION_NOTICE.search(title))
+    # "Suppress deprecation warnings from #4074": the project's own noise, nothing deprecated.
+    deprecates = deprecates and not _QUIETS.match(title)
     removal = (
         bool(_REMOVAL_TITLE.match(title))
         and not _HARMLESS_REMOVAL.search(title)
         and not _INTERNAL_REMOVAL.search(title)
+        and bool(_USER_FACING.search(title))
     )
     return Facts(
         speed_claim=_speed_claim(text) if _SPEED_HINT.search(text) else "",

@@ -389,8 +389,10 @@ def _removed_thing(item: Item) -> str:
 
 #: What a description names as the way forward: "use `launch()` instead", "in favour of X".
 _REPLACEMENT = re.compile(
-    r"(?:\buse|switch to|migrate to|replaced (?:by|with)|in favou?r of)\s+"
-    r"(`[^`\n]{1,60}`|[A-Za-z_][\w.:/-]*\(\)|[A-Za-z_]\w*(?:[._:/][A-Za-z_]\w*)+)",
+    r"(?:\b(?:please|should|now|instead) use|\buse(?=\s+\S+\s+instead\b)|switch to|migrate to|"
+    r"replaced (?:by|with)|in favou?r of)\s+"
+    r"(`[^`\n]{1,60}`|[A-Za-z_][\w.:/-]*\(\)|[A-Za-z_]\w*(?:[._:/][A-Za-z_]\w*)+"
+    r"|(?-i:[A-Z][a-z0-9]+[A-Z]\w*))",
     re.I,
 )
 _SAID_DEPRECATED = re.compile(
@@ -414,12 +416,33 @@ def _deprecation(c: Context) -> Action | None:
     # "Add deprecation warning for `X`": what is deprecated is X, not the warning.
     warned = DEPRECATION_NOTICE.search(c.lead.headline_title)
     thing = plain(warned["what"]) if warned and warned["what"] else c.thing
+    if warned and not warned["what"] and (said := _WARNED_OF.search(c.lead.headline_title)):
+        thing = plain(said[1])  # "a deprecation warning for float8 delayed scaling"
+    if (instead := replacement(c.lead.pull.body)) and instead not in thing:
+        text = f"Move from {thing} to {instead} in {c.audience}: {thing} is now deprecated"
+        return c.act("Move", text, Urgency.PLAN, (c.lead,))
+    if versioned := _OLD_VERSION.match(thing):  # "v1 of `Int4WeightOnlyConfig`"
+        version, what = versioned.groups()
+        text = (
+            f"Check which version of {what} your code builds and move off {version}: "
+            f"{c.audience} deprecates {version}"
+        )
+        return c.act("Check", text, Urgency.PLAN, (c.lead,))
     return c.act(
         "Plan",
         f"Plan the move away from {thing} in {c.audience}: it is now deprecated",
         Urgency.PLAN,
         (c.lead,),
     )
+
+
+#: What a deprecation warning is for, said in plain words.
+_WARNED_OF = re.compile(
+    r"\bdeprecation (?:warnings?|notices?|messages?)\s+(?:for|on|to|about|when using)\s+(.+)$",
+    re.I,
+)
+#: A deprecated version of something: "v1 of Int4WeightOnlyConfig".
+_OLD_VERSION = re.compile(r"^(?:the )?(v\d+|version \d+) of (\S.*)$", re.I)
 
 
 def _speed(c: Context) -> Action | None:

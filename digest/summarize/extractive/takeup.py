@@ -183,6 +183,8 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
             flag, run = command.groups()
             return "Pass", f"Pass {flag} to {run} where you need it: {why}"
         return "Set", f"Set {setting} where you run {c.audience}: {why}"
+    if exported := _re_export(c, item, thing):
+        return "Re-export", exported
     if _KERNEL.search(head):  # a kernel is taken up for speed: measured against one's own
         return "Benchmark", f"Benchmark {the_new(thing)} against what you run now: {why}"
     if hardware := _HARDWARE.search(thing):
@@ -200,6 +202,50 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
 
 
 _KERNEL = re.compile(r"\bkernels?\b", re.I)
+#: What a backend gains to run more of a model: an op, its lowering, a dtype for ops.
+_OP_ADDED = re.compile(r"\b(?:ops?|operators?|dtypes?)\b|\baten\.\w", re.I)
+#: The op a title names: ``aten.view_copy``, a code span, ``quantized_div``, ``RESIZE`` (not
+#: a backend's initials before its own word: "QNN HadamardTransform"), or the word a title
+#: adds as an op ("Add cat op"; not "Add TOSA dialect shape ops": a kind of op).
+_OP_NAME = re.compile(
+    r"\b(aten\.[\w.]+)|`([^`]+)`|\b([a-z][a-z0-9]*_[a-z0-9_]+)\b"
+    r"|\b([A-Z]{3,}[A-Z0-9_]*)\b(?! backend| delegate| [A-Z][a-z])"
+    r"|^(?i:add|support|implement|introduce)s?\s+(?:an?\s+)?([a-z][\w-]+)\s+(?:op|operator)s?\b"
+)
+#: A backend a title names after a preposition: "Support cosine operator on XNNPACK".
+_ON_BACKEND = re.compile(r"\b(?:on|for|to|in) (?:the )?([A-Z][A-Za-z0-9-]+)(?: backend)?\b")
+#: Short words titles write in capitals that name no op.
+_NOT_AN_OP = frozenset({"TOSA", "MLIR", "API", "CPU", "GPU", "AOT", "JIT", "INT", "FP"})
+
+
+def _re_export(c: Context, item: Item, thing: str) -> str:
+    """For a backend of a project whose models are exported to backends (its code sits in
+    ``backends/``) that gains an op: re-export the models that use it once it ships; ``""``
+    when the change adds no op or names no backend."""
+    title = item.headline_title
+    if not _OP_ADDED.search(f"{title} {thing}") or not any(
+        "backends/" in f.path for f in item.pull.files
+    ):
+        return ""
+    backend = c.audience if c.audience.endswith(" backend") else ""
+    if not backend and (on := _ON_BACKEND.search(title)) and on[1] not in _NOT_AN_OP:
+        backend = on[1]
+    if not backend and item.area[:1].isupper():
+        backend = item.area  # "Cadence: Support quantized_w8a32_conv"
+    ops = [
+        next(group for group in match.groups() if group)
+        for match in _OP_NAME.finditer(title)
+        if not (match[4] and (match[4] in _NOT_AN_OP or match[4] in backend))
+    ]
+    if not backend or not ops:
+        return ""
+    said = plain(phrase_of(item).predicate())
+    return (
+        f"Re-export the models that use {ops[0]} for {backend} once the next "
+        f"{repo_name(c.story)} release is out: it {said}"
+    )
+
+
 #: An existing flag a command now takes: "`--find-links` support for `uv pip list`".
 _FLAG_FOR_COMMAND = re.compile(r"`(--[\w-]+)`(?: support)? (?:for|to|in) `([\w-]+ [\w -]+)`")
 _SNAKE = re.compile(r"[a-z][a-z0-9]*_[a-z0-9_]+")
