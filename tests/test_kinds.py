@@ -32,6 +32,9 @@ CODE = {"src/rocket/engine.py": (40, 5)}
         ("Cache valve pressure checks", CODE, "perf"),
         # A removal breaks users only when it names something of theirs.
         ("Remove slice creation", CODE, "refactor"),
+        ("Fix lints", CODE, "test"),
+        ("Add runpod skill", {".claude/skills/runpod/SKILL.md": (40, 0)}, "chore"),
+        ("Add llm/export to pytest.ini", {"pytest.ini": (1, 0)}, "test"),
         ("Remove `open_valve()`", CODE, "breaking"),
         ("Remove int32 support for valve kernels", CODE, "breaking"),
         # Terse lower-case areas, as some projects write every title.

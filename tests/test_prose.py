@@ -368,6 +368,24 @@ def test_a_title_gets_back_the_article_of_its_object(title: str, predicate: str)
     assert parse_title(title).predicate() == predicate
 
 
+@pytest.mark.parametrize(
+    ("title", "predicate"),
+    [
+        (
+            "Add an environment variable for `RKT_NO_PAD`",
+            "adds the `RKT_NO_PAD` environment variable",
+        ),
+        ("Add an option for `--dry-run`", "adds the `--dry-run` option"),
+        (
+            "Add an environment variable for `--no-pad`",
+            "adds an environment variable for `--no-pad`",
+        ),
+    ],
+)
+def test_a_setting_named_for_its_own_name_is_that_setting(title: str, predicate: str) -> None:
+    assert parse_title(title).predicate() == predicate
+
+
 def test_a_run_of_capitalised_words_keeps_its_capitals_as_a_name() -> None:
     assert lower_first("Softmax Output Static Quantization") == "Softmax Output Static Quantization"
     assert lower_first("Softmax output quantization") == "softmax output quantization"

@@ -48,7 +48,7 @@ _PREFIX = re.compile(
 _TEST_PART = re.compile(
     r"(^|/)(tests?|testing|__tests__|test[-_]?data|test[-_]?utils|fixtures|snapshots|"
     r"mdtests?|e2e|benches|benchmarks?|bench|asv_bench|playground)/"
-    r"|(^|/)(test_[^/]*|[^/]*_tests?\.\w+|[^/]*\.(test|spec|bench)\.\w+|conftest\.py|"
+    r"|(^|/)(test_[^/]*|[^/]*_tests?\.\w+|[^/]*\.(test|spec|bench)\.\w+|conftest\.py|pytest\.ini|"
     r"[^/]*\.snap(\.new)?)$"
 )
 _DOC_DIRS = ("docs/", "doc/", "documentation/", "site/content/", "website/")
@@ -121,7 +121,9 @@ SEVERE_FIX_BONUS = 1.5
 #: What a grave fix adds again when the fault is a hole or corrupted memory (``HOLE``).
 HOLE_FIX_BONUS = 1.0
 #: Instructions for coding assistants: the repository's tooling, not its documentation.
-_AGENT_FILES = frozenset(("claude.md", "agents.md", "gemini.md", "copilot-instructions.md"))
+_AGENT_FILES = frozenset(
+    ("claude.md", "agents.md", "gemini.md", "copilot-instructions.md", "skill.md", ".agents")
+)
 _AGENT_DIRS = (".claude/", ".cursor/", ".agents/", ".codex/")
 #: Notes that go with a change into its release (changesets, news fragments).
 _RELEASE_NOTE_DIRS = (".changeset/", "changelog.d/", "news/", "changes/", "newsfragments/")

@@ -276,7 +276,7 @@ def marked_breaking(pull: PullRequest) -> bool:
 
 #: Lint as the project's own upkeep; a "lint rule" or a "lint check" is what a linter's
 #: users get.
-_LINT = r"lint(?:er)?(?!\s+(?:rules?|checks?|diagnostics?)\b)"
+_LINT = r"lint(?:s|ers?)?(?!\s+(?:rules?|checks?|diagnostics?)\b)"
 _NO_BEHAVIOUR_CHANGE = re.compile(
     r"\b(no (functional|behaviou?r(al)?|user[- ]facing|semantic) changes?( intended)?|"
     r"nfci?|non[- ]functional change|pure refactor|no-op refactor)\b",

@@ -265,6 +265,8 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
         )
     if verb == "speeds" and rest.lower().startswith("up "):
         verb, rest = "speeds up", rest[3:]
+    # "an environment variable for `UV_X`": the `UV_X` environment variable.
+    rest = _NAMED_FOR.sub(lambda m: f"the {m[2] or m[4]} {m[1] or m[3]}", rest)
     return Phrase(verb=verb, rest=with_places(with_article(verb, conjugate_coordinated(rest))))
 
 
@@ -386,6 +388,12 @@ def with_article(verb: str, rest: str) -> str:
     return f"{'an' if vowel else 'a'} {rest}"
 
 
+#: A setting a title names as being "for" its own name: "an environment variable for
+#: `UV_NO_PROJECT`" is the `UV_NO_PROJECT` environment variable.
+_NAMED_FOR = re.compile(
+    r"\b(?:an?|the) (environment variable|env var) for (`[A-Z][A-Z0-9]*_[A-Z0-9_]+`)"
+    r"|\b(?:an?|the) (flag|option) for (`--[a-z][\w-]*`)"
+)
 #: Prepositions before a place a title names without its article ("in semantic model");
 #: not "at" or "by" ("at runtime", "by default").
 _PLACE_PREPOSITIONS = re.compile(
