@@ -946,6 +946,16 @@ def test_a_watched_change_is_addressed_to_who_uses_what_it_touches(title: str, o
     assert action.text.startswith(opens), action.text
 
 
+def test_a_fix_of_a_function_named_as_code_names_it_is_for_who_calls_it() -> None:
+    pull = make_pull(
+        "Fix launch_with_stage_plan to respect held stages",
+        "It silently drops them.",
+        files=BOOSTER,
+    )
+    (action,) = write([pull]).action_items
+    assert action.text.startswith("If you call launch_with_stage_plan, take the next"), action.text
+
+
 def test_a_scope_that_names_a_module_is_who_uses_that_module() -> None:
     pull = make_pull(
         "timer: keep timers on their runtime", files={"rocket/src/timer_alt/t.rs": (90, 9)}
@@ -955,9 +965,16 @@ def test_a_scope_that_names_a_module_is_who_uses_that_module() -> None:
 
 
 def test_a_scope_that_is_a_product_of_its_own_is_no_module_of_the_repository() -> None:
-    pull = make_pull("[pad] keep timers on their runtime", files={"crates/pad_core/t.rs": (90, 9)})
+    pull = make_pull(
+        "[pad] Avoid timer narrowing",
+        "The example below currently panics.",
+        files={"crates/pad_core/t.rs": (90, 9)},
+    )
     texts = [a.text for a in write([pull]).action_items]
-    assert not any("rocket's pad module" in t for t in texts), texts
+    assert texts == [
+        "Take the next rocket release when it is out if you have hit a panic in pad: pad avoids "
+        "timer narrowing, merged and not yet released"
+    ], texts
 
 
 def test_a_watched_change_that_says_nothing_of_its_users_is_watched_plainly() -> None:

@@ -27,6 +27,9 @@ _PARAMETER_OF = re.compile(
     r"(?!(?:an?|the|th[eo]se|this|that|each|every|all|any|some)\b)"
     r"`?([a-z_][\w.]*?)(?:\(\))?`?(?=$|[\s,;:])"
 )
+#: A function a fix names as what it mends, as code names functions: "Fix
+#: to_edge_transform_and_lower to respect preserve_ops" (two underscores or more: a name).
+_FIXED_CALL = re.compile(r"(?i:fix(?:e[sd])?)\s+([a-z][a-z0-9]*(?:_[a-z0-9]+){2,})\b(?![./])")
 #: Where a fix says the fault was: "in forks", "inside IDE features" (plain words only).
 _WHERE = re.compile(r"\b(?:in|inside|within) ((?:[A-Za-z][a-z]+ ){0,2}[a-z]{2,}[^su]s)$")
 #: A setting or flag a user sets: "`line-length` setting", "`--no-sync`".
@@ -94,6 +97,9 @@ def who_uses(item: Item, name: str, audience: str, adds: bool = False) -> str:
     if parameter:
         return f"you call {parameter[1]}()"  # the function is there already, even when new
     call = _CALL.search(title) or _FOR_NAME.search(title)
+    fixed = _FIXED_CALL.match(item.headline_title) if item.kind == "fix" else None
+    if fixed and not call:
+        return f"you call {fixed[1]}"  # "Fix to_edge_transform_and_lower to respect …"
     if call and not adds:
         return f"you call {call[1]}" if call[1].endswith(")") else f"you use {call[1]}"
     if (setting := _SETTING.search(title)) and not adds:
@@ -121,17 +127,23 @@ def who_uses(item: Item, name: str, audience: str, adds: bool = False) -> str:
         audience = ""
     if audience.lower() == area.lower() or (not audience and area[:1].isupper()):
         audience = area  # "[Pallas]" as its title spells it
-    if audience and (
-        audience.startswith("the ") or audience != audience.lower() or " " in audience
-    ):
+    named = audience.startswith("the ") or audience != audience.lower() or " " in audience
+    new = adds and audience.lower() in item.headline_title.lower()  # "[kimi k2] Add Kimi K2"
+    if audience and named and not new:
         return f"you use {audience}"  # "the NXP backend", "ET-VK", "hot module replacement"
     for module in (audience, area.lower()):
-        if (
-            module
-            and module != name.lower()
-            and any(f == module or f.startswith(f"{module}_") for f in folders)
-        ):
+        if module and module != name.lower() and _module_of(item, module, folders):
             return f"you use {name}'s {module} module"  # tokio/src/time/: "tokio's time module"
     if item.kind == "fix" and (where := _WHERE.search(item.headline_title)):
         return f"you use {where[1]}"  # "fix: defer error boundary rendering in forks"
     return ""
+
+
+def _module_of(item: Item, module: str, folders: set[str]) -> bool:
+    """True when ``module`` is a folder of the code ``item`` changes (``time`` for
+    ``tokio/src/time_alt/``), and not a product of its own (``crates/ty_python/``)."""
+    own = any(
+        re.match(rf"(?:crates|packages)/{re.escape(module)}(?:\b|_)", f.path)
+        for f in item.pull.files
+    )
+    return not own and any(f == module or f.startswith(f"{module}_") for f in folders)

@@ -32,7 +32,8 @@ def support(c: Context) -> Action | None:
         return None  # "Try pull request #7992" tells a reader nothing to try
     verb, text = _try_it(c, lead)
     urgency = Urgency.PLAN if c.rank < 2 else Urgency.MONITOR
-    return c.act(verb, text, urgency, supporting, weak=verb != "Enable" and not _reasoned(lead))
+    told = verb in ("Enable", "Re-export") or _reasoned(lead)  # who, what and why
+    return c.act(verb, text, urgency, supporting, weak=not told)
 
 
 def stable(c: Context) -> Action | None:
@@ -103,7 +104,8 @@ def feature(c: Context) -> Action | None:
         return None  # "Try pull request #7992" tells a reader nothing to try
     verb, text = _try_it(c, lead)
     urgency = Urgency.PLAN if c.rank < 2 else Urgency.MONITOR
-    return c.act(verb, text, urgency, weak=verb != "Enable" and not _reasoned(lead))
+    told = verb in ("Enable", "Re-export") or _reasoned(lead)  # who, what and why
+    return c.act(verb, text, urgency, weak=not told)
 
 
 #: What a new thing is, by its title and name, and how a user takes it up: a lint rule is
