@@ -344,3 +344,15 @@ def test_a_titles_we_and_our_are_said_of_the_project() -> None:
     assert phrase_of(panic, quote=True).predicate() == (
         "fixes a panic where it would read the fuel table twice"
     )
+
+
+def test_a_capitalised_conventional_type_is_split_off_as_one() -> None:
+    told = classify(make_pull("Fix: render the pad light with its own key"))
+    assert (told.kind, told.headline_title) == ("fix", "render the pad light with its own key")
+
+
+def test_a_feature_that_only_adds_a_message_ranks_below_a_failure_fixed() -> None:
+    files = {"src/rocket/stage.py": (120, 10)}
+    warning = classify(make_pull("Warn when using stage settings without stages", files=files))
+    feature = classify(make_pull("Add stage settings for boosters", files=files))
+    assert warning.score < feature.score - 1

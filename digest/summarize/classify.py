@@ -40,7 +40,9 @@ __all__ = ["GRAVE", "ROUTINE_KINDS", "SEVERE", "area_key", "classify", "split_ti
 _LOOSE_TYPES = frozenset({"chore", "ci", "build", "style"})
 _PREFIX = re.compile(
     r"^\s*(?:\[(?P<bracket>[^\]]{1,40})\]\s*:?\s*"
-    r"|(?P<conventional>[a-z]+)(?:\((?P<scope>[^)]{1,40})\))?(?P<bang>!)?:\s+"
+    # "Fix: render X": a type some projects write capitalised.
+    r"|(?P<conventional>[a-z]+|Fix|Feat|Docs|Chore|Refactor|Perf)"
+    r"(?:\((?P<scope>[^)]{1,40})\))?(?P<bang>!)?:\s+"
     r"|(?P<colon>[A-Za-z][\w .+/-]{0,38}?)\s*:\s+"
     r"|(?P<dash>[A-Z][\w .+/-]{2,38}?)\s+-\s+)"
 )
@@ -117,6 +119,14 @@ _BUILD_PATH = (
 #: What a fix adds to its score when its title or summary names a ``GRAVE`` fault, and when
 #: it names a milder one users still hit (an error, a failure, an incorrect check).
 GRAVE_FIX_BONUS = 5.0
+#: A feature that only adds or words a message: "Warn when …", "Add spans for toml
+#: reading", "Improve the 403 hint".
+_MESSAGE_ONLY = re.compile(
+    r"(?:warn(?:s|ing)?\b|(?:add|emit|show|print|log)s? (?:an? |more )?(?:\w+ )?"
+    r"(?:warnings?|hints?|notes?|spans?|log(?:ging| messages?)?)\b|improves? (?:the )?"
+    r"(?:[\w-]+ ){0,2}(?:hints?|messages?|warnings?|wording)\b)",
+    re.I,
+)
 SEVERE_FIX_BONUS = 1.5
 #: What a grave fix adds again when the fault is a hole or corrupted memory (``HOLE``).
 HOLE_FIX_BONUS = 1.0
@@ -173,7 +183,7 @@ def split_title(title: str) -> tuple[str, str, tuple[str, ...]]:
         markers.append(GITMOJI_KINDS[emoji.group(1)])
         rest = rest[emoji.end() :]
     while match := _PREFIX.match(rest):
-        kind = KIND_MARKERS.get(match.group("conventional") or "")
+        kind = KIND_MARKERS.get((match.group("conventional") or "").lower())
         if kind:
             markers += ["breaking", kind] if match.group("bang") else [kind]
             scope = (match.group("scope") or "").strip()
@@ -298,6 +308,8 @@ def _score(pull: PullRequest, kind: str, code_lines: int, summary: str, facts: F
         score += 1.5
     if facts.api_change and kind not in ROUTINE_KINDS:
         score += 0.75
+    if kind == "feature" and _MESSAGE_ONLY.match(split_title(pull.title)[1]):
+        score -= 1.5  # A new warning or hint: what users read, not what they can do.
     if summary:
         score += 0.5
     if BOT.search(pull.author):

@@ -8,7 +8,7 @@ import re
 from digest.models import Urgency
 from digest.summarize.base import Item
 from digest.summarize.checks import terms_of
-from digest.summarize.classify import path_kind
+from digest.summarize.classify import path_kind, split_title
 from digest.summarize.extractive.drafting import (
     BY_NUMBER,
     CAPABILITY,
@@ -241,10 +241,14 @@ def _re_export(c: Context, item: Item, thing: str) -> str:
     ]
     if not backend or not ops:
         return ""
-    said = plain(phrase_of(item).predicate())
+    said = f"it {plain(phrase_of(item).predicate())}"
+    shown = " ".join(split_title(item.pull.title)[1].lower().rstrip(" .").split())
+    if shown in " ".join(said.lower().split()):
+        said = f"from that release on, {backend} supports it"  # never a whole title again
+    op = ops[0].rstrip(".")
     return (
-        f"Re-export the models that use {ops[0]} for {backend} once the next "
-        f"{repo_name(c.story)} release is out: it {said}"
+        f"Re-export the models that use {op} for {backend} once the next "
+        f"{repo_name(c.story)} release is out: {said}"
     )
 
 
