@@ -79,6 +79,13 @@ _POINTS_BACK = re.compile(
     r"|^(?:this|that|these|those)\s+(?!(?:pr|pull|change|patch|commit|diff|stack)\b)[a-z]+\s",
     re.I,
 )
+# "This enables users to …", "This adds X": "this" is the change, and a verb follows.
+_THIS_DOES = re.compile(
+    r"^(?:this|that)\s+(?:"
+    + "|".join(sorted({re.escape(third) for third in THIRD_PERSON.values()}))
+    + r")\b",
+    re.I,
+)
 _PRONOUN = re.compile(r"\b(I|I'm|I've|we'll|we're|we've|let's|you'll)\b")
 # A capitalised verb after a comma, semicolon or "and": "Meanwhile, Add X".
 _MID_VERB = re.compile(r"(?:[,;:]|\band)\s+([A-Z][a-z]+)\s+(\S+)")
@@ -193,7 +200,7 @@ def retell(text: str) -> list[str]:
     for raw in split_sentences(text):
         # "Summary Adds X", "BC Breaking This is …": a heading glued to its paragraph.
         sentence = _GLUED_HEADING.sub("", raw.rstrip(" .!?"), count=1)
-        points_back = bool(_POINTS_BACK.match(sentence))
+        points_back = bool(_POINTS_BACK.match(sentence)) and not _THIS_DOES.match(sentence)
         kept, previous_kept = True, kept
         if points_back and not previous_kept:  # "It is not immediately clear why"
             kept = False

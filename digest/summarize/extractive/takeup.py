@@ -234,11 +234,14 @@ def _re_export(c: Context, item: Item, thing: str) -> str:
         backend = on[1]
     if not backend and item.area[:1].isupper():
         backend = item.area  # "Cadence: Support quantized_w8a32_conv"
-    ops = [
-        next(group for group in match.groups() if group)
+    # The most name-like first: ``aten.x``, a code span, a snake_case name, a word in capitals
+    # ("a tosa-dialect op for SLICE" is SLICE), then the word a title adds as an op.
+    found = [
+        (match.lastindex or 0, match[match.lastindex or 0])
         for match in _OP_NAME.finditer(title)
         if not (match[4] and (match[4] in _NOT_AN_OP or match[4] in backend))
     ]
+    ops = [name for _, name in sorted(found, key=lambda pair: pair[0])]
     if not backend or not ops:
         return ""
     said = f"it {plain(phrase_of(item).predicate())}"
