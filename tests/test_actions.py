@@ -464,6 +464,16 @@ def test_a_watched_feature_with_nothing_named_claims_nothing_to_call() -> None:
     assert action.text.endswith(": it changes what the next release does")
 
 
+def test_a_pre_release_is_for_those_moving_to_the_line_it_previews() -> None:
+    notes = "## 8.1.0-beta.2\n### Features\n\n* integrate telemetry ([#31](https://x/31))\n"
+    beta = make_pull("release: v8.1.0-beta.2", files={"CHANGELOG.md": (6, 0)}, notes=notes)
+    (action,) = write([beta]).action_items
+    assert action.text.startswith(
+        "If you plan to move to rocket 8.1, try version 8.1.0-beta.2 on a branch before the "
+        "stable release: its notes list"
+    ), action.text
+
+
 def test_a_patch_of_an_older_line_follows_the_days_news_and_speaks_to_its_users() -> None:
     notes = "# 1.9.4\n\n### Fixed\n\n* pump: fix panic in `Pump::drain` on a closed valve\n"
     patch = make_pull(
@@ -814,6 +824,11 @@ def test_a_terse_or_capitalised_tag_is_named_as_the_place_it_is(tag: str, place:
     ("title", "files", "opening"),
     [
         ("[autotuner] Autotuner heuristics", BOOSTER, "Re-benchmark your workloads when the next"),
+        (
+            "[autotuner] Autotuner heuristics for kernels",
+            {"rocket/autotune/kernel_rules.py": (90, 9)},
+            "Re-benchmark the kernels you autotune with rocket when the next",
+        ),
         (
             "fix(stage_formatter): align gauge comments",
             BOOSTER,

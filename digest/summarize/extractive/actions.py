@@ -144,6 +144,11 @@ def _release_by_notes(c: Context, notes: Sequence[ReleaseNote]) -> Action:
     users = f" if you use {plain(span[1])}" if span else ""
     if _PRE_RELEASE.search(c.lead.version):
         text = f"Try {cut} on a branch before the stable release: its notes list {entry}{more}"
+        if line := re.match(r"v?(\d+)\.(\d+)", c.lead.version.rsplit("@", 1)[-1]):
+            # Who a pre-release is for: those moving to the line it previews.
+            major, minor = line.groups()
+            previews = major if minor == "0" else f"{major}.{minor}"
+            text = f"If you plan to move to {repo_name(c.story)} {previews}, {lower_first(text)}"
         return c.act("Try", text, Urgency.MONITOR, items)
     if top.kind == "breaking":
         text = (
@@ -778,8 +783,7 @@ _RECHECKS = (
             re.I,
         ),
         "Re-benchmark",
-        "Re-benchmark your workloads when the next {name} release is out: {who} may change "
-        "their speed",
+        "Re-benchmark {what} when the next {name} release is out: {who} may change their speed",
     ),
     (
         # A formatter, its formatting, or a change scoped to it: "(format)", not "format chars".
@@ -816,9 +820,35 @@ def _recheck(item: Item, name: str, said: str) -> tuple[str, str] | None:
     # a check added may still change what a checker reports.
     adds = item.kind == "feature" and phrase_of(item).verb in ADDS
     for pattern, verb, text in _RECHECKS:
-        if pattern.search(where) and not (adds and verb == "Re-benchmark"):
-            return verb, text.format(name=name, who=who)
+        if (found := pattern.search(where)) and not (adds and verb == "Re-benchmark"):
+            # Named only in words the change itself uses (what an item says is checked).
+            text_of = f"{where} {item.summary} {' '.join(f.path for f in item.pull.files)}"
+            what = next(
+                (
+                    runs
+                    for word, runs, needs in _WORKLOADS
+                    if word.match(found[0]) and all(n in text_of.lower() for n in needs)
+                ),
+                "your workloads",
+            )
+            return verb, text.format(name=name, who=who, what=what.format(name=name))
     return None
+
+
+#: What a user runs that a change of each part touches, by the word that named the part.
+_WORKLOADS = (
+    (
+        re.compile(r"autotun|heuristic", re.I),
+        "the kernels you autotune with {name}",
+        ("kernel", "autotune"),
+    ),
+    (
+        re.compile(r"codegen|lowering|inductor|fusion", re.I),
+        "the models you compile with {name}",
+        ("model", "compile"),
+    ),
+    (re.compile(r"kernel", re.I), "the kernels you run with {name}", ("kernel",)),
+)
 
 
 def plain_watch(item: Item, name: str) -> Action:
