@@ -325,7 +325,8 @@ _COUNTABLE_WORDS = """
     layer diagnostic refactor signature scope hint root directory target step dialog page
     request response entry output result stack thread task process compiler engine struct
     token expression statement selector plugin package crate library snapshot checkpoint
-    optimizer trainer dataset dataloader mask lockfile workspace registry tracker
+    optimizer trainer dataset dataloader mask lockfile workspace registry tracker api barrier
+    walker visitor filename
 """
 _COUNTABLE = frozenset(_COUNTABLE_WORDS.split())
 #: Words that end the object's noun phrase: a preposition, a conjunction, a clause.
@@ -364,7 +365,7 @@ def with_article(verb: str, rest: str) -> str:
         or coordinated  # "argument and type parameters inference": which noun heads it?
         or len(phrase) > 4
         or phrase[0] in _DETERMINERS
-        or phrase[-1] not in _COUNTABLE
+        or phrase[-1].lower() not in _COUNTABLE
         or (
             len(phrase) < len(words)
             and not re.fullmatch(r"[a-z][a-z-]*", words[len(phrase)])

@@ -18,7 +18,14 @@ import msgspec.structs
 from digest.summarize.base import Item, Story
 from digest.summarize.classify import SEVERE, split_title
 from digest.summarize.kinds import is_version_number
-from digest.summarize.phrasing import Phrase, join_words, lower_first, parse_title, with_article
+from digest.summarize.phrasing import (
+    Phrase,
+    join_words,
+    lower_first,
+    parse_title,
+    with_article,
+    with_places,
+)
 from digest.summarize.sentences import split_sentences
 from digest.summarize.verbs import (
     AUXILIARIES,
@@ -292,9 +299,10 @@ def phrase_of(item: Item, short: bool = False, quote: bool = False) -> Phrase:
     """``item``'s title read as a predicate (see :func:`_read`), its authors' "we" and
     "our" said of the project ("so it can control X", "its own backend")."""
     phrase = _read(item, short, quote)
-    if phrase.rest.startswith("\u201c") or not _FIRST_PERSON.search(phrase.rest):
+    if phrase.rest.startswith("\u201c"):
         return phrase  # a title quoted is quoted as written
-    return msgspec.structs.replace(phrase, rest=_FIRST_PERSON.sub(_said_of_it, phrase.rest))
+    rest = with_places(_FIRST_PERSON.sub(_said_of_it, phrase.rest))
+    return phrase if rest == phrase.rest else msgspec.structs.replace(phrase, rest=rest)
 
 
 #: The authors speaking of the project, with the verb that follows "we".
