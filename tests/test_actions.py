@@ -811,7 +811,12 @@ def test_a_revert_done_again_another_way_the_same_day_is_nothing_to_wait_for() -
 
 @pytest.mark.parametrize(
     ("tag", "place"),
-    [("Compiler", "In the compiler, rocket"), ("metal", "In the Metal backend, rocket")],
+    [
+        ("Compiler", "In the compiler, rocket"),
+        ("metal", "In the Metal backend, rocket"),
+        ("diagnostic", "In the diagnostics, rocket"),
+        ("parser", "In the parser, rocket"),
+    ],
 )
 def test_a_terse_or_capitalised_tag_is_named_as_the_place_it_is(tag: str, place: str) -> None:
     pulls = [make_pull(f"[{tag}] Add a gimbal lock registry", files=BOOSTER)]

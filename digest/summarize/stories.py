@@ -91,7 +91,10 @@ _NOT_A_SUBJECT = frozenset(
     ]
 )
 _COMMON_NOUN_AREA = re.compile(
-    r"\b(backend|flow|runtime|compiler|exporter|partitioner|quantizer|delegate|api|team)$", re.I
+    r"\b(backend|flow|runtime|compiler|exporter|partitioner|quantizer|delegate|api|team|parser|"
+    r"formatter|linter|analyzer|lexer|resolver|scheduler|allocator|loader|server|client|planner|"
+    r"optimizer|engine|executor|profiler|tracer|tokenizer|trainer|installer)$",
+    re.I,
 )
 
 
@@ -202,6 +205,8 @@ _PLACES = {
     "fs": "the file system API",
     "io": "I/O",
     "semantic": "the semantic model",
+    "diagnostic": "the diagnostics",
+    "diagnostics": "the diagnostics",
     "config": "the configuration",
     "configuration": "the configuration",
     "rocm": "ROCm",
