@@ -464,6 +464,16 @@ def test_a_watched_feature_with_nothing_named_claims_nothing_to_call() -> None:
     assert action.text.endswith(": it changes what the next release does")
 
 
+def test_new_support_for_what_users_already_use_is_for_them() -> None:
+    pull = make_pull(
+        "Add support for sentinel gauges",
+        "Adds support for gauge_kit.Sentinel in launch plans.",
+        files=BOOSTER,
+    )
+    texts = [a.text for a in write([pull]).action_items]
+    assert texts[0].startswith("If you use gauge_kit.Sentinel, try the new support"), texts
+
+
 def test_a_pre_release_is_for_those_moving_to_the_line_it_previews() -> None:
     notes = "## 8.1.0-beta.2\n### Features\n\n* integrate telemetry ([#31](https://x/31))\n"
     beta = make_pull("release: v8.1.0-beta.2", files={"CHANGELOG.md": (6, 0)}, notes=notes)

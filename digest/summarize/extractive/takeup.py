@@ -200,7 +200,10 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
     if _SNAKE.fullmatch(head) and f"`{head}`" in item.pull.title:
         # "`trace_with` for customized task dumps": a function, as code names one.
         return "Call", f"Call {thing} in code that uses {user}: {why}"
-    return "Try", f"Try {the_new(thing)} in {c.audience}: {why}"
+    text = f"Try {the_new(thing)} in {c.audience}: {why}"
+    if user := supported_users(item):  # "support for typing_extensions.Sentinel"
+        text = f"If {user}, {lower_first(text)}"
+    return "Try", text
 
 
 _KERNEL = re.compile(r"\bkernels?\b", re.I)
@@ -273,6 +276,21 @@ _NAMED = re.compile(
     r"`[^`]+`|\b\w+\(\)|(?<!\w)--?[a-z][\w-]+|\b[A-Za-z_]\w*\.[A-Za-z_]\w+|\b[a-z]+_[a-z0-9_]+"
     r"|\b[A-Z][a-z]+[A-Z]\w*"
 )
+
+
+#: What a change supports that users already use: a dotted name, a code span or a PEP.
+_SUPPORT_FOR = re.compile(
+    r"\bsupport(?:s|ing)? for (?:the )?(`[^`]+`|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|PEP \d+)"
+)
+
+
+def supported_users(item: Item) -> str:
+    """Who already uses what ``item`` adds support for, as a clause after "If" (``you use
+    typing_extensions.Sentinel``), read from its title, then its description; or ``""``."""
+    for text in (item.pull.title, described(item)):
+        if found := _SUPPORT_FOR.search(text):
+            return f"you use {plain(found[1])}"
+    return ""
 
 
 def named(item: Item) -> bool:
