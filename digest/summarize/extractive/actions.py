@@ -144,9 +144,9 @@ def _release_by_notes(c: Context, notes: Sequence[ReleaseNote]) -> Action:
     users = f" if you use {plain(span[1])}" if span else ""
     if _PRE_RELEASE.search(c.lead.version):
         text = f"Try {cut} on a branch before the stable release: its notes list {entry}{more}"
-        if line := re.match(r"v?(\d+)\.(\d+)", c.lead.version.rsplit("@", 1)[-1]):
+        if previewed := re.match(r"v?(\d+)\.(\d+)", c.lead.version.rsplit("@", 1)[-1]):
             # Who a pre-release is for: those moving to the line it previews.
-            major, minor = line.groups()
+            major, minor = previewed.groups()
             previews = major if minor == "0" else f"{major}.{minor}"
             text = f"If you plan to move to {repo_name(c.story)} {previews}, {lower_first(text)}"
         return c.act("Try", text, Urgency.MONITOR, items)
