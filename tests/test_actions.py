@@ -464,6 +464,24 @@ def test_a_watched_feature_with_nothing_named_claims_nothing_to_call() -> None:
     assert action.text.endswith(": it changes what the next release does")
 
 
+def test_a_crash_fixed_further_down_beats_a_bare_try_at_the_top() -> None:
+    pulls = [
+        make_pull("Add gimbal lock registry", files={"src/rocket/gimbal.py": (900, 10)}),
+        make_pull("Add pad light schedule", files={"src/rocket/pad.py": (700, 10)}, minute=1),
+        make_pull("Add fuel gauge colours", files={"src/rocket/fuel.py": (600, 10)}, minute=2),
+        make_pull(
+            "Fix regression in countdown timing", files={"src/rocket/t.py": (5, 2)}, minute=3
+        ),
+    ]
+    digest = write(pulls)
+    assert "[4]" in digest.body  # told fourth, where only a strong recipe is tried
+    texts = [a.text for a in digest.action_items]
+    assert texts == [
+        "Take the next rocket release when it is out if you have hit a regression in countdown "
+        "timing: the fix is merged and not yet released"
+    ], texts
+
+
 def test_new_support_for_what_users_already_use_is_for_them() -> None:
     pull = make_pull(
         "Add support for sentinel gauges",

@@ -758,8 +758,21 @@ def draft_actions(
                 used.add(drafted.verb)
                 actions.append(drafted)
                 break
-    # An item any change would have is kept only when the day has no better one.
+    # An item any change would have is kept only when the day has no better one: a fix of
+    # what users hit, told further down, is one ("fixes X dropping configs that fail").
     strong = [action for action in actions if not action.weak]
+    for rank, story in enumerate([*leads, *extra][3:] if not strong else [], start=3):
+        context = Context(
+            story=story,
+            items=tuple(members.get(story) or (story.lead,)),
+            rank=rank,
+            released=released.get(story.repo, ""),
+            carried=carried.get(story.repo),
+            day=told,
+        )
+        drafted = _fix(context)
+        if drafted is not None and drafted.text.startswith("Take"):  # what users hit, named
+            return [drafted]
     return strong or actions[:1]
 
 
