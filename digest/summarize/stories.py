@@ -693,23 +693,29 @@ def story_sentence(
     story: Story,
     members: Sequence[Item],
     cite: Callable[[Item], str],
-    opener: str = "",
+    following: bool = False,
     escape: Callable[[str], str] = str,
 ) -> str:
     """One sentence telling ``members`` of ``story``, each cited where its part ends.
 
     Members sharing a verb share it (``enables A [1] and B [2]``), and a common ending is
-    said once. ``cite`` returns the citation text for an item; ``opener`` (``In helion,``)
-    starts the sentence; ``escape`` is applied to all text but the citations.
+    said once. ``cite`` returns the citation text for an item; the sentence opens with the
+    story's place (``In the Metal backend,``) when it has one, and says ``also`` when it is
+    ``following`` another story and has none; ``escape`` is applied to all text but the
+    citations.
     """
+    opener = ""
     place = area_of(story)
     phrases = [phrase_of(item, quote=True) for item in members]
     told = " ".join(phrase.predicate() for phrase in phrases).lower()
+    also = ""
     if place and place.lower().removeprefix("the ") not in told:
-        # "Elsewhere, in the NXP backend, ExecuTorch enables …"; never "In semantic, biome
-        # resolves X in the semantic model": the change names its place itself.
-        opener = f"{opener} in {place}," if opener else f"In {place},"
-    who = escape(subject(story, initial=not opener))
+        # "In the NXP backend, ExecuTorch enables …" (never "In semantic, biome resolves X in
+        # the semantic model": the change names its place itself).
+        opener = f"In {place},"
+    elif following:
+        also = " also"  # "biome also resolves …": one more story, with no filler before it
+    who = escape(subject(story, initial=not opener)) + also
     verbs = {phrase.verb for phrase in phrases}
     # Titles without a verb share "lands": "lands X [1] and Y [2]".
     nouns = all(not (phrase.verb or phrase.instruction) for phrase in phrases)

@@ -75,7 +75,6 @@ MAX_LISTED = 5
 _SPARE_REFERENCES = 1
 #: A clause longer than this tells a revert or re-land by what it is about.
 _SHORT_CLAUSE = 70
-_OPENERS = ("Elsewhere, ", "Meanwhile, ", "Also, ")
 #: A title that says it fixes something ("Fix X", "Avoid a panic", "Don't drop Y").
 _FIX_OPENING = re.compile(
     r"(fix|fixes|fixed|avoid|prevent|handle|correct|resolve|repair|restore|reject|"
@@ -259,15 +258,13 @@ class _Draft(Struct):
                 or not reads_as_clause(s.lead)
             ]
             for story in [s for s in stories if s not in briefs]:
-                if position == 0 or (several_repos and story is stories[0]):
-                    opener = ""  # the subject names the repository
-                else:
-                    opener = _OPENERS[(position - 1) % len(_OPENERS)].rstrip()
+                # The first story of a repository opens its part; a later one follows it.
+                following = not (position == 0 or (several_repos and story is stories[0]))
                 position += 1
                 # A member whose title reads as no clause is listed, not bent into the sentence.
                 told = tuple(m for m in members[story] if m is story.lead or reads_as_clause(m))
                 listed += [m for m in members[story] if m not in told]
-                paragraphs.append(self._story_paragraph(story, told, opener))
+                paragraphs.append(self._story_paragraph(story, told, following))
             # Up to three one-change stories that read as clauses share a sentence; the
             # rest are listed by their titles.
             told_briefs = [s for s in briefs if reads_as_clause(s.lead)][:MAX_BRIEFS_TOLD]
@@ -279,9 +276,11 @@ class _Draft(Struct):
             paragraphs += self._brief_list(listed)
         return "\n\n".join(paragraphs)
 
-    def _story_paragraph(self, story: Story, members: tuple[Item, ...], opener: str) -> str:
+    def _story_paragraph(
+        self, story: Story, members: tuple[Item, ...], following: bool = False
+    ) -> str:
         told = [m for m in members if m.kind != "revert" or m is story.lead]
-        sentence = story_sentence(story, told, self.cite, opener, md_escape)
+        sentence = story_sentence(story, told, self.cite, following, md_escape)
         sentences = [f"{sentence}."]
         # A release's description is its changelog: what it says is told from its notes.
         if story.lead.kind == "release":
