@@ -356,3 +356,13 @@ def test_a_feature_that_only_adds_a_message_ranks_below_a_failure_fixed() -> Non
     warning = classify(make_pull("Warn when using stage settings without stages", files=files))
     feature = classify(make_pull("Add stage settings for boosters", files=files))
     assert warning.score < feature.score - 1
+
+
+def test_a_speed_up_of_an_unsaid_amount_ranks_below_a_fix_of_a_wrong_result() -> None:
+    faster = classify(
+        make_pull("perf: Pushdown stage plans to inputs", files={"src/rocket/a.py": (200, 20)})
+    )
+    fixed = classify(
+        make_pull("fix: Incorrect length check on stage zip", files={"src/rocket/b.py": (40, 10)})
+    )
+    assert faster.score < fixed.score

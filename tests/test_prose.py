@@ -355,6 +355,7 @@ def test_an_authors_joined_orders_are_all_retold_but_lists_of_ops_are_not() -> N
         ("Add option to skip the countdown", "adds an option to skip the countdown"),
         # A determiner, a plural, an uncountable head or a name: left as written.
         ("Fix the crash on exit", "fixes the crash on exit"),
+        ("Render the pad lights with their own key", "renders the pad lights with their own key"),
         ("Add tests for the gauge", "adds tests for the gauge"),
         ("Add FP16 support", "adds FP16 support"),
         ("Add `--dry-run` option", "adds `--dry-run` option"),

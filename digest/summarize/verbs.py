@@ -53,6 +53,8 @@ spawn take translate unpack wait walk
 freeze unfreeze visit reassign coerce memoize flush escape unescape truncate debounce
 throttle hydrate honor honour reconnect rethrow revalidate downcast recurse lay
 inform alert advise repair compile
+render rerender display redirect reconcile regenerate indent dedent quote unquote tolerate
+parenthesize normalise unset clone
 """
 _BASES = _BASE_WORDS.split()
 _IRREGULAR_PAST = {
