@@ -464,6 +464,28 @@ def test_a_watched_feature_with_nothing_named_claims_nothing_to_call() -> None:
     assert action.text.endswith(": it changes what the next release does")
 
 
+@pytest.mark.parametrize(
+    ("title", "enable"),
+    [
+        ("Add the nursery rule `noLooseBolts`", True),
+        ("Add `no-loose-bolts` rule", True),
+        ("Add channel-wise gated delta rule custom op", False),
+    ],
+)
+def test_a_rule_is_a_lint_rule_only_when_the_title_says_so(title: str, enable: bool) -> None:
+    texts = [a.text for a in write([make_pull(title, files=BOOSTER)]).action_items]
+    assert any(t.startswith("Enable") for t in texts) is enable, texts
+
+
+def test_a_new_thing_tested_in_the_change_points_at_the_test_that_exercises_it() -> None:
+    pull = make_pull(
+        "Add the `GimbalRegistry` class",
+        files={"src/rocket/gimbal.py": (300, 10), "tests/test_gimbal.py": (80, 0)},
+    )
+    texts = [a.text for a in write([pull]).action_items]
+    assert texts[0].endswith("the test tests/test_gimbal.py exercises it"), texts
+
+
 def test_a_crash_fixed_further_down_beats_a_bare_try_at_the_top() -> None:
     pulls = [
         make_pull("Add gimbal lock registry", files={"src/rocket/gimbal.py": (900, 10)}),

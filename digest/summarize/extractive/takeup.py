@@ -110,7 +110,12 @@ def feature(c: Context) -> Action | None:
 
 #: What a new thing is, by its title and name, and how a user takes it up: a lint rule is
 #: enabled, a setting set, a command run, a function called; anything else tried.
-RULE = re.compile(r"\brules?\b|^`?(?:no|use)[A-Z]\w+`?$|\(`?[A-Z]{1,4}\d{3,4}`?\)")
+RULE = re.compile(
+    # "a lint rule", "the nursery rule", "rule for X": not "gated delta rule custom op".
+    r"\b(?:lint|linter|nursery|new|the|an?|\w+ing) rules?\b|^rules?\b|\brules? (?:for|to|that)\b"
+    r"|`[^`]+` rules?\b|\b[a-z]+[A-Z]\w* rules?\b"
+    r"|^`?(?:no|use)[A-Z]\w+`?$|\(`?[A-Z]{1,4}\d{3,4}`?\)"
+)
 SETTING = re.compile(
     r"\b(options?|flags?|settings?|environment variables?|env vars?|config(?:uration)? keys?)\b"
     r"|(?<![\w-])--[a-z][\w-]+|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b"
@@ -349,7 +354,23 @@ def _why_new(item: Item) -> str:
     if unstable:
         return f"it lands in {unstable} on the main branch, so it may still change"
     what = "a new public API" if item.facts.api_change else "new"
+    if test := _tested_in(item):  # how it is called, where the change exercises it
+        return f"it is {what} on the main branch for the next release; {test} exercises it"
     return f"it is {what} on the main branch for the next release"
+
+
+def _tested_in(item: Item) -> str:
+    """The test file ``item`` grows most (``the test test/test_atomic.py``), where a reader
+    sees the new thing called, or ``""``."""
+    grown = sorted(
+        (
+            f
+            for f in item.pull.files
+            if path_kind(f.path.lower()) == "test" and (f.additions or 0) > (f.deletions or 0)
+        ),
+        key=lambda f: -(f.additions or 0),
+    )
+    return f"the test {grown[0].path}" if grown else ""
 
 
 #: A folder of code that comes with no promise to stay.
