@@ -389,9 +389,17 @@ def _read(item: Item, short: bool = False, quote: bool = False) -> Phrase:
             else with_article("fixes", lower_first(_CHANGE_NOUN_END.sub("", phrase.rest)))
         )
         return Phrase(verb="fixes", rest=rest)
+    if not (sentence or phrase.instruction or phrase.verb) and _ADDED_NOUNS.get(item.kind):
+        # "Autotuner heuristics", "Jagged row-tile building blocks": a feature named by what
+        # it brings is told as bringing it, not as "lands autotuner heuristics".
+        return Phrase(verb="adds", rest=with_article("adds", lower_first(phrase.rest)))
     if quote and (sentence or phrase.instruction or len(title.split()) > 3):
         return Phrase(verb="lands", rest=f"\u201c{title}\u201d")
     return phrase
+
+
+#: Kinds whose title, when it is a noun phrase, names what the change adds.
+_ADDED_NOUNS = {"feature": True, "perf": True}
 
 
 #: A verb in the past before what follows a verb, not a noun: "X looked different",
