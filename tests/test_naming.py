@@ -10,7 +10,10 @@ from digest.models import RepoName
 from digest.summarize.extractive import ExtractiveWriter
 from digest.summarize.naming import name_problems, opens_with_area, opens_with_name
 from digest.summarize.select import make_brief
+from digest.summarize.stories import place_told, story_sentence
 from tests.pulls import DAY, make_pull
+
+PROJECT = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
 
 BOOSTER = {"stages/booster/thrust.py": (60, 4)}
 
@@ -72,3 +75,24 @@ def test_name_problems_finds_what_the_old_writer_wrote() -> None:
     found = name_problems(digest, pulls)
     assert any("area 'RL'" in f for f in found), found
     assert any("mis-capitalised name 'Rocket'" in f and f.startswith("dek") for f in found), found
+
+
+def test_a_place_is_named_unless_a_change_names_it_itself_as_a_word() -> None:
+    scss = make_pull("feat(css): add support for SCSS media queries", files=BOOSTER)
+    named = make_pull("feat(css): add CSS nesting", files=BOOSTER)
+    for pull, place in ((scss, "CSS"), (named, "")):
+        (story,) = make_brief(PROJECT, DAY, [pull]).stories
+        assert place_told(story, story.items) == place
+
+
+def test_a_third_story_of_a_repository_says_it_also() -> None:
+    pulls = [make_pull(f"Add gimbal {n} registry", files=BOOSTER) for n in ("a", "b")]
+    (story,) = make_brief(PROJECT, DAY, pulls[:1]).stories
+
+    def cite(item: object) -> str:
+        return " [1]"
+
+    assert story_sentence(story, story.items, cite, following=1).startswith(
+        "The rocket project also adds"
+    )
+    assert story_sentence(story, story.items, cite, following=2).startswith("It also adds")

@@ -697,11 +697,21 @@ def _noun_pile(rest: str) -> bool:
     return len(opening) >= 4 or (len(opening) == 3 == len(words) and jargon)
 
 
+def place_told(story: Story, members: Sequence[Item]) -> str:
+    """The place a sentence telling ``members`` of ``story`` opens with (``the NXP backend``),
+    or ``""``: none when the story has none or its changes name it themselves (never "In
+    semantic, biome resolves X in the semantic model")."""
+    place = area_of(story)
+    told = " ".join(phrase_of(item, quote=True).predicate() for item in members)
+    named = re.search(rf"\b{re.escape(place.removeprefix('the '))}\b", told, re.I)
+    return "" if not place or named else place
+
+
 def story_sentence(
     story: Story,
     members: Sequence[Item],
     cite: Callable[[Item], str],
-    following: bool = False,
+    following: int = 0,
     escape: Callable[[str], str] = str,
 ) -> str:
     """One sentence telling ``members`` of ``story``, each cited where its part ends.
@@ -709,21 +719,19 @@ def story_sentence(
     Members sharing a verb share it (``enables A [1] and B [2]``), and a common ending is
     said once. ``cite`` returns the citation text for an item; the sentence opens with the
     story's place (``In the Metal backend,``) when it has one, and says ``also`` when it is
-    ``following`` another story and has none; ``escape`` is applied to all text but the
-    citations.
+    ``following`` others of its repository (how many) and has none (``It also`` past the
+    second); ``escape`` is applied to all text but the citations.
     """
     opener = ""
-    place = area_of(story)
     phrases = [phrase_of(item, quote=True) for item in members]
-    told = " ".join(phrase.predicate() for phrase in phrases).lower()
     also = ""
-    if place and place.lower().removeprefix("the ") not in told:
-        # "In the NXP backend, ExecuTorch enables …" (never "In semantic, biome resolves X in
-        # the semantic model": the change names its place itself).
-        opener = f"In {place},"
+    if place := place_told(story, members):
+        opener = f"In {place},"  # "In the NXP backend, ExecuTorch enables …"
     elif following:
         also = " also"  # "biome also resolves …": one more story, with no filler before it
     who = escape(subject(story, initial=not opener)) + also
+    if also and following > 1:
+        who = "It also"  # the third story of a repository: its name a third time is too many
     verbs = {phrase.verb for phrase in phrases}
     # Titles without a verb share "lands": "lands X [1] and Y [2]".
     nouns = all(not (phrase.verb or phrase.instruction) for phrase in phrases)

@@ -366,7 +366,9 @@ def _tested_in(item: Item) -> str:
         (
             f
             for f in item.pull.files
-            if path_kind(f.path.lower()) == "test" and (f.additions or 0) > (f.deletions or 0)
+            if path_kind(f.path.lower()) == "test"
+            and (f.additions or 0) > (f.deletions or 0)
+            and not f.path.endswith((".snap", ".snap.new"))  # what a test printed, not the test
         ),
         key=lambda f: -(f.additions or 0),
     )

@@ -54,6 +54,7 @@ from digest.summarize.sentences import retell, stands_alone
 from digest.summarize.stories import (
     area_of,
     phrase_of,
+    place_told,
     product_of,
     reads_as_clause,
     reverted_title,
@@ -243,7 +244,7 @@ class _Draft(Struct):
     ) -> str:
         paragraphs = []
         several_repos = len({story.repo for story in leads}) > 1
-        position = 0
+        position = following = alsos = 0  # stories told; after a repository's first, as below
         listed: list[Item] = []
         for stories in _by_repo(leads).values():
             # After a repository's first story, its one-change stories are told together
@@ -259,7 +260,12 @@ class _Draft(Struct):
             ]
             for story in [s for s in stories if s not in briefs]:
                 # The first story of a repository opens its part; a later one follows it.
-                following = not (position == 0 or (several_repos and story is stories[0]))
+                if position == 0 or (several_repos and story is stories[0]):
+                    following = alsos = 0
+                else:  # one more story; how many, with this one, say "also" (no place)
+                    told_now = [m for m in members[story] if m is story.lead or reads_as_clause(m)]
+                    alsos += 0 if place_told(story, told_now) else 1
+                    following = max(alsos, 1)
                 position += 1
                 # A member whose title reads as no clause is listed, not bent into the sentence.
                 told = tuple(m for m in members[story] if m is story.lead or reads_as_clause(m))
@@ -276,9 +282,7 @@ class _Draft(Struct):
             paragraphs += self._brief_list(listed)
         return "\n\n".join(paragraphs)
 
-    def _story_paragraph(
-        self, story: Story, members: tuple[Item, ...], following: bool = False
-    ) -> str:
+    def _story_paragraph(self, story: Story, members: tuple[Item, ...], following: int = 0) -> str:
         told = [m for m in members if m.kind != "revert" or m is story.lead]
         sentence = story_sentence(story, told, self.cite, following, md_escape)
         sentences = [f"{sentence}."]
