@@ -265,6 +265,12 @@ def test_no_breaking_change_said_is_no_removal() -> None:
     assert not item.facts.removes and item.kind != "breaking"
 
 
+def test_a_title_that_tells_what_a_thing_now_does_is_not_told_as_adding_it() -> None:
+    pull = make_pull("GaugeSource now borrows PadSafety", files=BOOSTER)
+    digest = write([pull])
+    assert "adds GaugeSource" not in digest.body, digest.body
+
+
 def test_features_named_by_what_they_bring_in_one_story_share_adds() -> None:
     pulls = [
         make_pull("Booster stage: Q4k throttle curves", files=BOOSTER),

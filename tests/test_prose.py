@@ -129,6 +129,11 @@ def test_a_name_from_the_code_opens_a_sentence_as_code_and_this_is_the_change() 
     ]
 
 
+def test_a_list_of_files_and_what_each_got_is_not_retold() -> None:
+    summary = "`settings.rs` - Added gauge_headings field to Settings. The pad now lights up."
+    assert retell(summary) == ["The pad now lights up"]
+
+
 def test_where_the_code_came_from_is_not_retold() -> None:
     summary = (
         "The pad now clears its lights on abort. "

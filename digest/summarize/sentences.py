@@ -69,6 +69,8 @@ _PROVENANCE = re.compile(
     r"\bcredits? (?:to|go)\b|\bLINK\b|\bsee (?:also )?(?:the )?(?:link|below|above)\b",
     re.I,
 )
+# A list of the files a change touches, one a line: "`settings.rs` - Added import_headings".
+_FILE_ENTRY = re.compile(r"^`?[\w./-]+\.[A-Za-z]{1,5}`?\s*(?:-|\u2013|\u2014|:)\s")
 # A commit named by its hash: "adds the fix from 3be45468b to X" reads as noise.
 _COMMIT_HASH = re.compile(r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b")
 # A sentence whose subject is the one before it: "It is not immediately clear why".
@@ -216,6 +218,7 @@ def retell(text: str) -> list[str]:
             or _PRONOUN.search(sentence)
             or _PROVENANCE.search(sentence)
             or _COMMIT_HASH.search(sentence)
+            or _FILE_ENTRY.match(sentence)
             or _VACUOUS.match(sentence)
             or sentence.endswith(":")
         ):

@@ -389,7 +389,11 @@ def _read(item: Item, short: bool = False, quote: bool = False) -> Phrase:
             else with_article("fixes", lower_first(_CHANGE_NOUN_END.sub("", phrase.rest)))
         )
         return Phrase(verb="fixes", rest=rest)
-    if not (sentence or phrase.instruction or phrase.verb) and _ADDED_NOUNS.get(item.kind):
+    # "AioSource now employs IO Safety" is a sentence whose verb the lexicon does not know.
+    told_now = re.search(r"\b(?:now|no longer|always|never)\b", title, re.I)
+    if not (sentence or phrase.instruction or phrase.verb or told_now) and _ADDED_NOUNS.get(
+        item.kind
+    ):
         # "Autotuner heuristics", "Jagged row-tile building blocks": a feature named by what
         # it brings is told as bringing it, not as "lands autotuner heuristics".
         return Phrase(verb="adds", rest=with_article("adds", lower_first(phrase.rest)))

@@ -54,7 +54,7 @@ freeze unfreeze visit reassign coerce memoize flush escape unescape truncate deb
 throttle hydrate honor honour reconnect rethrow revalidate downcast recurse lay
 inform alert advise repair compile
 render rerender display redirect reconcile regenerate indent dedent quote unquote tolerate
-parenthesize normalise unset clone multiply
+parenthesize normalise unset clone multiply employ
 """
 _BASES = _BASE_WORDS.split()
 _IRREGULAR_PAST = {
