@@ -10,7 +10,7 @@ DEV     := $(VENV)/.dev
 # pip's own lines are left out; each step says what it does instead.
 PIP     := $(BIN)/pip install --quiet --disable-pip-version-check
 
-.PHONY: setup run demo test lint format typecheck check golden templates bench eval clean
+.PHONY: setup run demo test lint format typecheck check golden templates bench bench-targets eval clean
 
 $(RUNTIME): pyproject.toml
 	@if [ ! -x $(BIN)/python ]; then \
@@ -65,6 +65,13 @@ bench: $(DEV) ## print performance figures
 	$(BIN)/python bench/render_real.py
 	$(BIN)/python bench/summarize_real.py
 	$(BIN)/python bench/daily_cost.py
+
+bench-targets: $(DEV) ## every issue-28 figure in one run (CLONE=a git clone, REPO=its owner/name)
+	@test -n "$(CLONE)" || { echo "make: pass CLONE=path/to/a/busy/clone REPO=owner/name"; exit 2; }
+	$(BIN)/python bench/collect_range.py $(CLONE) $(REPO) --days 30
+	$(BIN)/python bench/run_range.py
+	$(BIN)/python bench/render_real.py
+	$(BIN)/python bench/render_archive.py
 
 eval: $(DEV) ## grade the editions of every real day in ../shared/data, and the facts against bench/labels
 	$(BIN)/python bench/evaluate.py
