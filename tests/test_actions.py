@@ -1171,3 +1171,14 @@ def test_a_fix_taken_back_asks_no_one_to_take_the_next_release() -> None:
     title = "[pad] Revert countdown race condition fix"
     texts = [a.text for a in write([make_pull(title, files=BOOSTER)]).action_items]
     assert not any(t.startswith(("Take", "If")) for t in texts), texts
+
+
+def test_a_backslash_a_title_writes_itself_is_no_markdown_left_in_plain_text() -> None:
+    pulls = [
+        make_pull("fix(noLooseEscape): don't flag `\\-` as useless", files=BOOSTER),
+        make_pull("feat(css): support squircle corners", files=BOOSTER, minute=1),
+        make_pull("feat(lsp): watch .rocket.json too", files=BOOSTER, minute=2),
+    ]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    assert "\\-" in digest.dek + digest.headline + " ".join(f.answer for f in digest.faq)
