@@ -1182,3 +1182,22 @@ def test_a_backslash_a_title_writes_itself_is_no_markdown_left_in_plain_text() -
     digest = write(pulls)
     assert problems(digest, pulls) == []
     assert "\\-" in digest.dek + digest.headline + " ".join(f.answer for f in digest.faq)
+
+
+def test_a_dek_that_breaks_a_rule_is_said_in_the_days_counts_and_the_day_is_kept() -> None:
+    pulls = [
+        make_pull("feat: add the gimbal lock registry", files=BOOSTER),
+        make_pull("fix: resolve gauge paths starting with `#`", files=BOOSTER, minute=1),
+    ]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    assert digest.dek.startswith("Two changes merged on March 4, 2026: "), digest.dek
+
+
+def test_a_package_scope_is_no_package_users_install() -> None:
+    pull = make_pull(
+        "fix: incorrect build when using the pad", files={"packages/@acme/rocket/b.js": (9, 2)}
+    )
+    digest = write([pull])
+    assert problems(digest, [pull]) == []
+    assert "@acme" not in " ".join(a.text for a in digest.action_items), digest.action_items

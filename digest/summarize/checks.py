@@ -231,10 +231,16 @@ def prose_problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str]:
                 f"reference [{n}] is cited in {times} sentences; "
                 f"at most {MAX_SENTENCES_PER_REFERENCE}"
             )
+    code = frozenset(
+        word.lower()
+        for pull in pulls
+        for span in re.findall(r"`([^`]+)`", pull.title)
+        for word in re.findall(r"[\w'-]+", span)
+    )
     for name, text in (("headline", digest.headline), ("dek", digest.dek)):
         if _QUOTE_MARKS.search(text) or _ELLIPSIS.search(text) or _unbalanced(text):
             found.append(f"{name} quotes or cuts a title: {text[:80]!r}")
-        elif ends_dangling(text):
+        elif ends_dangling(text, code):
             found.append(f"{name} ends mid-phrase: {text[-40:]!r}")
     found += _plain_problems(digest, pulls)
     plain_fields = _plain_fields(digest)
@@ -425,7 +431,8 @@ january february march april may june july august september october november dec
 """
 _COMMON = frozenset(_COMMON_WORDS.split())
 _TERM = re.compile(r"[A-Za-z_][A-Za-z0-9_./+-]*[A-Za-z0-9_]|\d+(?:\.\d+)+")
-MENTION = re.compile(r"(?<![\w.@/])@[A-Za-z0-9][A-Za-z0-9_-]*")
+#: An @-mention; not a scoped package (``@biomejs/biome``), which names no one.
+MENTION = re.compile(r"(?<![\w.@/])@[A-Za-z0-9][A-Za-z0-9_-]*(?![A-Za-z0-9_/-])")
 SHELL = re.compile(
     r"\b(curl|wget)\s+-?\S|\|\s*(sudo\s+)?(sh|bash|zsh|python3?)\b|\bsudo\s+\S|"
     r"\brm\s+-[rf]+\b|\bchmod\s+[0-7+]|\bbase64\s+(-d|--decode)\b|\beval\s*\(",
@@ -471,7 +478,8 @@ def grounding_problems(digest: Digest, pulls: Sequence[PullRequest]) -> list[str
     )
     # A change's note for its users is its own words too ("the CSS `@property` rule").
     notes += " " + " ".join(p.fragment for p in pulls if (p.repo, p.number, p.url) in cited)
-    titles = f"{' '.join(ref.title for ref in digest.references)} {notes}".lower()
+    # As plain text says them: "`@const`s" is "@consts".
+    titles = f"{' '.join(ref.title for ref in digest.references)} {notes}".lower().replace("`", "")
     texts = [digest.headline, digest.dek, digest.body, *(a.text for a in digest.action_items)]
     texts += [entry.answer for entry in digest.faq]
     for text in texts:

@@ -682,10 +682,15 @@ def _dangles(word: str) -> bool:
     )
 
 
-def ends_dangling(text: str) -> bool:
-    """True when ``text`` ends on an article, preposition or conjunction (a cut phrase)."""
-    words = re.findall(r"[\w'-]+", text.rstrip(" .!?"))
-    return bool(words) and words[-1] in _DANGLING
+def ends_dangling(text: str, code: frozenset[str] = frozenset()) -> bool:
+    """True when ``text`` ends on an article, preposition or conjunction (a cut phrase); not
+    when it ends on a code span (``{/if}``, ``not in``: what a program types), nor on a word
+    of ``code``, the words a title writes as code (a plain text lost its backticks)."""
+    text = text.rstrip(" .!?")
+    if text.endswith("`"):
+        return False
+    words = re.findall(r"[\w'-]+", text)
+    return bool(words) and words[-1] in _DANGLING and words[-1] not in code
 
 
 def long_date(day: dt.date) -> str:

@@ -215,6 +215,7 @@ def has_finite_verb(words: list[str]) -> bool:
     """
     for word in words[1:]:
         lower = word.strip(",;:()")
+        lower = lower[3:] if lower.startswith("re-") else lower  # "re-adds" is "adds" again
         if lower in AUXILIARIES or lower.lower() in _FINITE:
             return True
         inflected = lower.endswith("ed") or (lower.endswith("s") and not lower.endswith(_NOT_VERBS))

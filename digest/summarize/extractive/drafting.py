@@ -108,7 +108,8 @@ class Context(Struct, frozen=True):
         named = area_of(self.story) or product_of(self.story)  # "the NXP backend", "ty"
         place = item.facts.place.split("/")
         package = ""
-        if len(place) == 2 and place[0] in USER_PACKAGE_DIRS:
+        if len(place) == 2 and place[0] in USER_PACKAGE_DIRS and not place[1].startswith("@"):
+            # (not "packages/@biomejs": a scope of packages, and an @-word besides)
             package = f"the {place[1]} {USER_PACKAGE_DIRS[place[0]]}"
         if package and (not named or named.lower() in place[1].lower()):
             return package  # "legacy", the scope, is the plugin-legacy package users install

@@ -11,6 +11,7 @@ import logging
 import re
 from collections import Counter
 
+import msgspec
 from msgspec import Struct, field
 
 from digest.models import ActionItem, Digest, FaqEntry, Reference, Urgency
@@ -128,6 +129,11 @@ class ExtractiveWriter:
                 plain_item = _Draft(brief, watch_only=True, by_number=True).digest()
                 digest, notes = mend(plain_item, pulls, problems)
             notes = first + notes
+        if problems(digest, pulls):
+            # What leaving parts out cannot mend (the headline, the dek, an FAQ answer) is
+            # said in the plainest words the day's counts give, and mended again.
+            digest, more = mend(_plainer(digest, brief), pulls, problems)
+            notes += [f"said plainly: {note}" for note in more]
         for note in notes:
             _LOG.warning("%s %s: %s", brief.project_slug, brief.date, note)
         return digest
@@ -671,6 +677,32 @@ def content_words(text: str) -> set[str]:
     """The words of ``text`` that carry its content, lower-cased (names, nouns, verbs)."""
     words = re.findall(r"[a-z0-9][a-z0-9_.+-]*[a-z0-9]|[a-z0-9]", text.lower())
     return {w for w in words if len(w) > 2 and w not in _FUNCTION_WORDS}
+
+
+def _plainer(digest: Digest, brief: Brief) -> Digest:
+    """``digest`` with each of its headline, dek and FAQ answers that break a rule said in
+    the day's counts instead (``rocket merges six changes``; ``Six changes merged on May 1,
+    2026: two fixes and …``): words no title lends, that every edition may use."""
+    found = problems(digest, [item.pull for item in brief.items])
+    merged = say_count(len(brief.items), "change")
+    counted = f"{upper_first(merged)} merged on {long_date(brief.date)}: "
+    counted += f"{join_words(_by_kind(brief.items, set()))}."
+    fields: dict[str, object] = {}
+    if any(problem.startswith("headline") for problem in found):
+        fields["headline"] = headline_case(f"{brief.project} merges {merged}", {brief.project})
+    if any(problem.startswith(("headline", "dek")) for problem in found):
+        fields["dek"] = counted
+    broken = {int(n) for p in found for n in re.findall(r"^FAQ answer (\d+)", p)}
+    if broken:
+        first = digest.action_items[0] if digest.action_items else None
+        todo = f"{_URGENCY_WORD[first.urgency]}: {first.text}." if first else counted
+        fields["faq"] = tuple(
+            msgspec.structs.replace(entry, answer=todo if i == 2 else counted)
+            if i in broken
+            else entry
+            for i, entry in enumerate(digest.faq, start=1)
+        )
+    return msgspec.structs.replace(digest, **fields)
 
 
 def _by_kind(items: tuple[Item, ...], said: set[str]) -> list[str]:
