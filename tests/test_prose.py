@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from digest.summarize.classify import classify
 from digest.summarize.clean import summarize_body
 from digest.summarize.phrasing import ends_dangling, fit, lower_first, parse_title, plain
 from digest.summarize.sentences import (
@@ -13,7 +14,8 @@ from digest.summarize.sentences import (
     split_sentences,
     stands_alone,
 )
-from digest.summarize.stories import tidy
+from digest.summarize.stories import phrase_of, tidy
+from tests.pulls import make_pull
 
 
 def test_sentences_split_at_ends_not_inside_versions_identifiers_or_abbreviations() -> None:
@@ -127,6 +129,23 @@ def test_a_name_from_the_code_opens_a_sentence_as_code_and_this_is_the_change() 
         "`gauge.read()` with two stages gives the sum of both",
         "The change adds full support for staged gauges",
     ]
+
+
+@pytest.mark.parametrize(
+    ("title", "predicate"),
+    [
+        (
+            "fix: gauge bias being silently rejected for held stages",
+            "fixes a bug where gauge bias was silently rejected for held stages",
+        ),
+        (
+            "fix: gauge ops being silently dropped in staging",
+            "fixes a bug where gauge ops were silently dropped in staging",
+        ),
+    ],
+)
+def test_a_bug_told_with_being_is_told_in_the_past(title: str, predicate: str) -> None:
+    assert phrase_of(classify(make_pull(title))).predicate() == predicate
 
 
 def test_a_list_of_files_and_what_each_got_is_not_retold() -> None:

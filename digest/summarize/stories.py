@@ -493,8 +493,16 @@ def _bug_told(text: str) -> str:
         for before, word in itertools.pairwise(words)
     )
     if finite or _WRONGLY_DONE.search(head) or _PAST_VERB.search(head):
-        return f"a bug where {lower_first(text)}"
+        # "X being silently rejected": a title's participle is the bug's past ("X was …").
+        told = re.sub(r"^((?:\S+ ){0,5}(\S+) )being\b", _was, text, count=1)
+        return f"a bug where {lower_first(told)}"
     return ""
+
+
+def _was(match: re.Match[str]) -> str:
+    """What comes before "being" in a bug's title, with "was" (or "were", after a plural)."""
+    plural = re.search(r"[^aeiou's]s$", match[2]) is not None  # ops, not bias or status
+    return f"{match[1]}{'were' if plural else 'was'}"
 
 
 def bumps_version(item: Item) -> bool:
