@@ -1201,3 +1201,16 @@ def test_a_package_scope_is_no_package_users_install() -> None:
     digest = write([pull])
     assert problems(digest, [pull]) == []
     assert "@acme" not in " ".join(a.text for a in digest.action_items), digest.action_items
+
+
+def test_a_mention_in_the_dek_that_no_title_has_is_said_plainly() -> None:
+    from digest.summarize.extractive.writer import _plainer
+
+    pulls = [make_pull("feat: add the gimbal lock registry", files=BOOSTER)]
+    brief = make_brief(PROJECT, DAY, pulls)
+    digest = ExtractiveWriter().write(brief)
+    broken = msgspec.structs.replace(digest, dek="One change merged today, thanks to @dana.")
+    assert problems(broken, pulls)
+    mended = _plainer(broken, brief)
+    assert problems(mended, pulls) == []
+    assert mended.dek == "One change merged on March 4, 2026: one new feature.", mended.dek

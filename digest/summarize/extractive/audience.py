@@ -76,11 +76,13 @@ _FILE_KIND = re.compile(rf"(?<![\w.-])({'|'.join(_FILE_KINDS)})\b", re.I)
 
 def who_uses(item: Item, name: str, audience: str, adds: bool = False) -> str:
     """The condition under which ``item`` concerns a reader of ``name`` (the project as
-    its items name it), as a clause after "If": a rule their configuration enables, a
-    command they run or a function they call (not when it is what ``item`` ``adds``), the
-    platform they run on, the kind of files they use it on, else ``audience`` (a backend,
-    a tool, a module its files sit in) when it is a named part of ``name``; ``""`` when
-    nothing says who."""
+    its items name it), as a clause after "If", from the first of: a rule their
+    configuration enables; a command they run; the function a new parameter is for; a
+    function, setting or flag they use (not when it is what ``item`` ``adds``); the command
+    its area names; the platform they run on; the kind of files they use it on (said, or an
+    area's short name: ``md``, ``js_analyze``); else ``audience`` or the area (a backend, a
+    tool, a module its files sit in) when it is a named part of ``name``; for a fix, where
+    it says the fault was (``in forks``). ``""`` when nothing says who."""
     title = item.pull.title
     area = item.area.strip("`")
     if _RULE_NAME.match(area):

@@ -687,12 +687,26 @@ def _plainer(digest: Digest, brief: Brief) -> Digest:
     merged = say_count(len(brief.items), "change")
     counted = f"{upper_first(merged)} merged on {long_date(brief.date)}: "
     counted += f"{join_words(_by_kind(brief.items, set()))}."
+    # A problem any text may have ("text has an @-mention …: '@x'") is the field's that holds
+    # what it quotes.
+    quoted = [m[1] for p in found if (m := re.search(r"'([^']+)'$", p)) and p.startswith("text")]
     fields: dict[str, object] = {}
-    if any(problem.startswith("headline") for problem in found):
+    blamed = [
+        *found,
+        *(f"headline {q}" for q in quoted if q in digest.headline),
+        *(f"dek {q}" for q in quoted if q in digest.dek),
+        *(
+            f"FAQ answer {i} {q}"
+            for i, e in enumerate(digest.faq, 1)
+            for q in quoted
+            if q in e.answer
+        ),
+    ]
+    if any(problem.startswith("headline") for problem in blamed):
         fields["headline"] = headline_case(f"{brief.project} merges {merged}", {brief.project})
-    if any(problem.startswith(("headline", "dek")) for problem in found):
+    if any(problem.startswith(("headline", "dek")) for problem in blamed):
         fields["dek"] = counted
-    broken = {int(n) for p in found for n in re.findall(r"^FAQ answer (\d+)", p)}
+    broken = {int(n) for p in blamed for n in re.findall(r"^FAQ answer (\d+)", p)}
     if broken:
         first = digest.action_items[0] if digest.action_items else None
         todo = f"{_URGENCY_WORD[first.urgency]}: {first.text}." if first else counted
