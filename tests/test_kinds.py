@@ -33,6 +33,8 @@ CODE = {"src/rocket/engine.py": (40, 5)}
         # A removal breaks users only when it names something of theirs.
         ("Remove slice creation", CODE, "refactor"),
         ("Fix lints", CODE, "test"),
+        ("\u2796 Drop support for Valvekit v1", {"src/rocket/valve.py": (9, 300)}, "breaking"),
+        ("Collect gauges in stage tests", {"crates/rocket_test/src/lib.rs": (60, 40)}, "test"),
         ("Add runpod skill", {".claude/skills/runpod/SKILL.md": (40, 0)}, "chore"),
         ("Add llm/export to pytest.ini", {"pytest.ini": (1, 0)}, "test"),
         ("Remove `open_valve()`", CODE, "breaking"),

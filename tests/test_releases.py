@@ -313,3 +313,9 @@ def test_an_entry_wrapped_after_its_reference_is_quoted_to_its_first_sentence() 
     release = make_pull("Release 0.10.0", notes=notes, files={"CHANGELOG.md": (8, 0)})
     (note,) = release_notes(release)
     assert note.text == "Require `--force` to relaunch a booster" and note.numbers == (77,)
+
+
+def test_an_entry_that_drops_support_is_breaking_whatever_its_emoji_says() -> None:
+    notes = "## 0.9.0\n\n* \u2796 Drop support for Valvekit v1. PR #7 by @dana.\n"
+    (note,) = release_notes(make_pull("\U0001f516 Release version 0.9.0", notes=notes))
+    assert (note.kind, note.text) == ("breaking", "Drop support for Valvekit v1")

@@ -49,7 +49,7 @@ _PREFIX = re.compile(
 #: Folders and names of tests, their fixtures and snapshots, and benchmarks.
 _TEST_PART = re.compile(
     r"(^|/)(tests?|testing|__tests__|test[-_]?data|test[-_]?utils|fixtures|snapshots|"
-    r"mdtests?|e2e|benches|benchmarks?|bench|asv_bench|playground)/"
+    r"mdtests?|e2e|benches|benchmarks?|bench|asv_bench|playground|[\w-]+[_-]tests?)/"
     r"|(^|/)(test_[^/]*|[^/]*_tests?\.\w+|[^/]*\.(test|spec|bench)\.\w+|conftest\.py|pytest\.ini|"
     r"[^/]*\.snap(\.new)?)$"
 )

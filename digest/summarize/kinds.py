@@ -373,6 +373,9 @@ _PERF_MEASURE = re.compile(r"\b(perf(ormance)?|latency|throughput)\b", re.I)
 _CHORE_TITLE = re.compile(
     rf"\b(typo|typos|{_LINT}|spelling|nit|pyre|pyrefly|mypy|flake8|clippy|warnings?)\b", re.I
 )
+#: A title or release-note entry that takes away support users had: "Drop support for
+#: Pydantic v1", "Remove support for Python 3.9".
+DROPS_SUPPORT = re.compile(r"(?:drop|remove|end)(?:s|ped|d)?\s+support\s+(?:for\s+)?\S", re.I)
 _DEPS_TITLE = re.compile(
     r"^(bump|pin(ned|s)?|upgrade\b(?=.*\b(to|from) v?\d)|update (the )?\S+ (version|pin|commit)|"
     r"update (all )?((non-)?major |minor |patch )?(dependency|dependencies|deps|lockfile|rust|"
@@ -574,6 +577,8 @@ def _marked(marker: str, title: str, facts: Facts) -> str:
         marker in ("feature", "refactor") and facts.deprecates
     ):
         return "breaking"
+    if marker in ("deps", "chore", "build", "refactor") and DROPS_SUPPORT.match(title):
+        return "breaking"  # "(heavy minus) Drop support for Pydantic v1": its users must move
     if marker in ("chore", "build") and _DEPS_TITLE.search(title):
         return "deps"
     if marker == "build" and _FIX_VERB.match(title):

@@ -326,7 +326,7 @@ _COUNTABLE_WORDS = """
     request response entry output result stack thread task process compiler engine struct
     token expression statement selector plugin package crate library snapshot checkpoint
     optimizer trainer dataset dataloader mask lockfile workspace registry tracker api barrier
-    walker visitor filename
+    walker visitor filename issue
 """
 _COUNTABLE = frozenset(_COUNTABLE_WORDS.split())
 #: Words that end the object's noun phrase: a preposition, a conjunction, a clause.

@@ -18,7 +18,7 @@ from msgspec import Struct
 
 from digest.models import PullRequest
 from digest.summarize.base import Item
-from digest.summarize.kinds import GITMOJI, GITMOJI_KINDS, GRAVE, SEVERE
+from digest.summarize.kinds import DROPS_SUPPORT, GITMOJI, GITMOJI_KINDS, GRAVE, SEVERE
 from digest.summarize.phrasing import fit, upper_first
 from digest.text import one_line
 
@@ -226,7 +226,9 @@ def _note(raw: str, section: str) -> ReleaseNote | None:
     if closes := _CLOSES_LEAD.match(text):  # "Fixed #9884: The auto-fix no longer …"
         text = upper_first(text[closes.end() :])
         kind = "fix" if kind == "other" and closes["verb"].lower().startswith("fix") else kind
-    if kind == "other" and (verb := _ENTRY_VERB.match(text)):
+    if kind in ("other", "upkeep") and DROPS_SUPPORT.match(text):
+        kind = "breaking"  # "Drop support for Pydantic v1", whatever its emoji says
+    elif kind == "other" and (verb := _ENTRY_VERB.match(text)):
         kind = _VERB_KINDS[verb[1].lower()]  # "Added the nursery rule …" under "Patch Changes"
     elif kind == "other" and _NO_LONGER.search(text):
         kind = "fix"  # "`noX` no longer misses …": what went wrong no longer does
