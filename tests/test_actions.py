@@ -1210,7 +1210,8 @@ def test_a_mention_in_the_dek_that_no_title_has_is_said_plainly() -> None:
     brief = make_brief(PROJECT, DAY, pulls)
     digest = ExtractiveWriter().write(brief)
     broken = msgspec.structs.replace(digest, dek="One change merged today, thanks to @dana.")
-    assert problems(broken, pulls)
-    mended = _plainer(broken, brief)
+    found = problems(broken, pulls)
+    assert found
+    mended = _plainer(broken, brief, found)
     assert problems(mended, pulls) == []
     assert mended.dek == "One change merged on March 4, 2026: one new feature.", mended.dek

@@ -129,10 +129,10 @@ class ExtractiveWriter:
                 plain_item = _Draft(brief, watch_only=True, by_number=True).digest()
                 digest, notes = mend(plain_item, pulls, problems)
             notes = first + notes
-        if problems(digest, pulls):
+        if found := problems(digest, pulls):
             # What leaving parts out cannot mend (the headline, the dek, an FAQ answer) is
             # said in the plainest words the day's counts give, and mended again.
-            digest, more = mend(_plainer(digest, brief), pulls, problems)
+            digest, more = mend(_plainer(digest, brief, found), pulls, problems)
             notes += [f"said plainly: {note}" for note in more]
         for note in notes:
             _LOG.warning("%s %s: %s", brief.project_slug, brief.date, note)
@@ -265,16 +265,15 @@ class _Draft(Struct):
                 or not reads_as_clause(s.lead)
             ]
             for story in [s for s in stories if s not in briefs]:
+                # A member whose title reads as no clause is listed, not bent into the sentence.
+                told = tuple(m for m in members[story] if m is story.lead or reads_as_clause(m))
                 # The first story of a repository opens its part; a later one follows it.
                 if position == 0 or (several_repos and story is stories[0]):
                     following = alsos = 0
                 else:  # one more story; how many, with this one, say "also" (no place)
-                    told_now = [m for m in members[story] if m is story.lead or reads_as_clause(m)]
-                    alsos += 0 if place_told(story, told_now) else 1
+                    alsos += 0 if place_told(story, told) else 1
                     following = max(alsos, 1)
                 position += 1
-                # A member whose title reads as no clause is listed, not bent into the sentence.
-                told = tuple(m for m in members[story] if m is story.lead or reads_as_clause(m))
                 listed += [m for m in members[story] if m not in told]
                 paragraphs.append(self._story_paragraph(story, told, following))
             # Up to three one-change stories that read as clauses share a sentence; the
@@ -679,11 +678,11 @@ def content_words(text: str) -> set[str]:
     return {w for w in words if len(w) > 2 and w not in _FUNCTION_WORDS}
 
 
-def _plainer(digest: Digest, brief: Brief) -> Digest:
-    """``digest`` with each of its headline, dek and FAQ answers that break a rule said in
-    the day's counts instead (``rocket merges six changes``; ``Six changes merged on May 1,
-    2026: two fixes and …``): words no title lends, that every edition may use."""
-    found = problems(digest, [item.pull for item in brief.items])
+def _plainer(digest: Digest, brief: Brief, found: list[str]) -> Digest:
+    """``digest`` with each of its headline, dek and FAQ answers that the problems ``found``
+    in it blame said in the day's counts instead (``rocket merges six changes``; ``Six
+    changes merged on May 1, 2026: two fixes and …``): words no title lends, that every
+    edition may use."""
     merged = say_count(len(brief.items), "change")
     counted = f"{upper_first(merged)} merged on {long_date(brief.date)}: "
     counted += f"{join_words(_by_kind(brief.items, set()))}."
