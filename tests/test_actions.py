@@ -243,6 +243,15 @@ def test_a_new_thing_is_taken_up_the_way_users_take_it_up(title: str, opens: str
     assert texts and texts[0].startswith(opens), texts
 
 
+def test_an_invitation_to_try_gives_way_to_what_someone_must_do() -> None:
+    new = make_pull("analyzer: add the `noLooseStaging` rule", minute=1)
+    crash = make_pull("Fix a crash when the booster detaches twice", files=BOOSTER, minute=2)
+    texts = [a.text for a in write([new, crash]).action_items]
+    # The fix users hit is the one item; "Enable the rule" beside it is one too many.
+    assert len(texts) == 1 and texts[0].startswith("Take the next rocket release"), texts
+    assert [a.text[:6] for a in write([new]).action_items] == ["Enable"]
+
+
 @pytest.mark.parametrize(
     ("title", "body", "opens"),
     [

@@ -761,7 +761,10 @@ def draft_actions(
     # An item any change would have is kept only when the day has no better one: a fix of
     # what users hit, told further down, is one ("fixes X dropping configs that fail").
     strong = [action for action in actions if not action.weak]
-    for rank, story in enumerate([*leads, *extra][3:] if not strong else [], start=3):
+    # What someone must do comes alone: an invitation to try something new beside it is
+    # one item too many for a reader to weigh.
+    needed = [action for action in strong if not action.invites]
+    for rank, story in enumerate([*leads, *extra][3:] if not needed else [], start=3):
         context = Context(
             story=story,
             items=tuple(members.get(story) or (story.lead,)),
@@ -773,7 +776,7 @@ def draft_actions(
         drafted = _fix(context)
         if drafted is not None and drafted.text.startswith("Take"):  # what users hit, named
             return [drafted]
-    return strong or actions[:1]
+    return needed or strong or actions[:1]
 
 
 #: Why a change of each kind may reach users, for a day with nothing else to act on.

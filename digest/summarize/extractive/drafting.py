@@ -64,6 +64,9 @@ class Action(Struct, frozen=True):
     #: Its reason says nothing the reader could not guess ("it is new on the main branch",
     #: "re-test what you run"): kept only when a day has no better item.
     weak: bool = False
+    #: An invitation to take up something new ("Try X", "Enable rule Y"): what a day offers
+    #: when nothing needs doing, one item too many beside an upgrade or a fix users hit.
+    invites: bool = False
 
 
 Recipe = Callable[["Context"], Action | None]
@@ -92,10 +95,13 @@ class Context(Struct, frozen=True):
         urgency: Urgency,
         items: tuple[Item, ...] = (),
         weak: bool = False,
+        invites: bool = False,
     ) -> Action:
         """An :class:`Action` of this story resting on ``items`` (default: its cited ones),
-        ``weak`` when its reason is one any change would have (see :attr:`Action.weak`)."""
-        return Action(verb, text, urgency, items or self.items, self.story.repo, weak)
+        ``weak`` when its reason is one any change would have (see :attr:`Action.weak`),
+        ``invites`` when it invites users to take up something new."""
+        repo = self.story.repo
+        return Action(verb, text, urgency, items or self.items, repo, weak, invites)
 
     @property
     def audience(self) -> str:

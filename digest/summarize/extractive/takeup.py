@@ -33,7 +33,7 @@ def support(c: Context) -> Action | None:
     verb, text = _try_it(c, lead)
     urgency = Urgency.PLAN if c.rank < 2 else Urgency.MONITOR
     told = verb in ("Enable", "Re-export") or _reasoned(lead)  # who, what and why
-    return c.act(verb, text, urgency, supporting, weak=not told)
+    return c.act(verb, text, urgency, supporting, weak=not told, invites=True)
 
 
 def stable(c: Context) -> Action | None:
@@ -105,7 +105,7 @@ def feature(c: Context) -> Action | None:
     verb, text = _try_it(c, lead)
     urgency = Urgency.PLAN if c.rank < 2 else Urgency.MONITOR
     told = verb in ("Enable", "Re-export") or _reasoned(lead)  # who, what and why
-    return c.act(verb, text, urgency, weak=not told)
+    return c.act(verb, text, urgency, weak=not told, invites=True)
 
 
 #: What a new thing is, by its title and name, and how a user takes it up: a lint rule is
