@@ -432,6 +432,20 @@ def test_a_run_of_capitalised_words_keeps_its_capitals_as_a_name() -> None:
             "supports names in match statement class patterns",
         ),
         ("Fix totals in flight tables", "fixes totals in flight tables"),
+        # What a change is for or works with, named the same way.
+        ("Add sharding for triton quant kernel", "adds sharding for the triton quant kernel"),
+        ("Render the stage with correct key", "renders the stage with the correct key"),
+        (
+            "Enable burns for stage inference in vLLM wrapper",
+            "enables burns for stage inference in the vLLM wrapper",
+        ),
+        # A verb's object ("for clearing context"), an idiom, a fault "on": left as written.
+        ("Add options for clearing context", "adds options for clearing context"),
+        ("Add gauges for example", "adds gauges for example"),
+        ("Prevent a crash on negative column", "prevents a crash on negative column"),
+        ("Lower stages in streaming engine", "lowers stages in the streaming engine"),
+        ("Raise error on failing casts", "raises an error on failing casts"),
+        ("Raise booster recompile limit", "raises the booster recompile limit"),
     ],
 )
 def test_a_place_a_title_names_gets_back_its_article(title: str, predicate: str) -> None:

@@ -71,6 +71,16 @@ def test_notes_are_read_entry_by_entry_from_the_first_release_only() -> None:
     assert notable_notes(notes, limit=1)[0].numbers == (42,)
 
 
+def test_a_bundled_engines_update_is_told_after_the_fixes_users_hit() -> None:
+    body = (
+        "## Features\n\n- update thrustkit to 1.0.0-rc.17 (#61)\n\n"
+        "## Bug Fixes\n\n- gauge: show the stage name in fuel warnings (#62)\n"
+    )
+    notes = release_notes(make_pull("release: v8.0.10", notes=body))
+    assert [n.kind for n in notes] == ["feature", "fix"]
+    assert notable_notes(notes, limit=1)[0].numbers == (62,)
+
+
 def test_a_changesets_body_is_read_with_its_wrapped_lines_and_prefixes() -> None:
     notes = release_notes(make_pull("Version Packages", CHANGESETS))
     assert [(n.kind, n.text, n.numbers) for n in notes] == [

@@ -308,7 +308,8 @@ _TAKES_OBJECT = frozenset(_TAKES_OBJECT_WORDS.split())
 #: converter").
 _TAKES_KNOWN_WORDS = """
     refactors rewrites reworks simplifies updates improves removes renames moves truncates
-    preserves restores resets respects honors honours reuses detects validates
+    preserves restores resets respects honors honours reuses detects validates bumps
+    raises lowers shows optimizes visits
 """
 _TAKES_KNOWN = frozenset(_TAKES_KNOWN_WORDS.split())
 #: Singular nouns that need an article when they head the object ("a panic", "an option").
@@ -326,9 +327,11 @@ _COUNTABLE_WORDS = """
     request response entry output result stack thread task process compiler engine struct
     token expression statement selector plugin package crate library snapshot checkpoint
     optimizer trainer dataset dataloader mask lockfile workspace registry tracker api barrier
-    walker visitor filename issue
+    walker visitor filename issue block threshold size positive negative component button
+    element directive constraint limit socket channel stream driver timer pool problem
 """
 _COUNTABLE = frozenset(_COUNTABLE_WORDS.split())
+_RAISED = frozenset(("error", "exception", "warning"))
 #: Words that end the object's noun phrase: a preposition, a conjunction, a clause.
 _NP_END_WORDS = """
     in for to of on with when from by at into during after before that which and or if
@@ -374,8 +377,8 @@ def with_article(verb: str, rest: str) -> str:
     ):
         return rest
     first = phrase[0]
-    if verb in _TAKES_KNOWN:
-        return f"the {rest}"
+    if verb in _TAKES_KNOWN and not (verb == "raises" and phrase[-1] in _RAISED):
+        return f"the {rest}"  # "raises the recompile limit", but "raises an error"
     # "an f-string", "an x86 build", "an FP8 kernel": a letter said by its name opens with
     # a vowel sound.
     if re.match(r"[A-Z][A-Z0-9]", first):
@@ -395,16 +398,23 @@ _NAMED_FOR = re.compile(
     r"\b(?:an?|the) (environment variable|env var) for (`[A-Z][A-Z0-9]*_[A-Z0-9_]+`)"
     r"|\b(?:an?|the) (flag|option) for (`--[a-z][\w-]*`)"
 )
-#: Prepositions before a place a title names without its article ("in semantic model");
-#: not "at" or "by" ("at runtime", "by default").
+#: Prepositions before a place or thing a title names without its article ("in semantic
+#: model", "for triton quant kernel"); not "at" or "by" ("at runtime", "by default"), nor
+#: "on", whose object is as often a fault ("a crash on negative column", "on todo panic").
+_PLACE_PREPOSITION_WORDS = "in inside within during into from for with"
+_NOT_PLACE_PREPOSITION = rf"(?!(?:{'|'.join(_PLACE_PREPOSITION_WORDS.split())})\b)"
 _PLACE_PREPOSITIONS = re.compile(
-    r"\b(in|inside|within|during|into|from) "
-    r"((?:[A-Za-z][A-Za-z0-9-]* ){0,2}[a-z][a-z0-9-]*)\b(?![.(\w])"
+    rf"\b({'|'.join(_PLACE_PREPOSITION_WORDS.split())}) "
+    # Up to four words, none a preposition: "for MoE inference in vLLM wrapper" leaves "in
+    # vLLM wrapper" to be read on its own.
+    rf"((?:{_NOT_PLACE_PREPOSITION}[A-Za-z][A-Za-z0-9-]* ){{0,3}}"
+    rf"{_NOT_PLACE_PREPOSITION}[a-z][a-z0-9-]*)\b(?![.(\w])"
 )
 #: "in place", "in debug mode", "in pip list": a preposition and a noun that need no
 #: article, or a noun that names a mode or a command more often than a thing.
 _IDIOM_WORDS = "place error failure success exit startup use save demand request mode list"
 _IDIOMS = frozenset(_IDIOM_WORDS.split())
+_IDIOM_PAIRS = {("for", "example"), ("for", "instance"), ("with", "care")}
 
 
 _NP_END_PLACE = _NP_END - {"and", "or"}  # "in field and enum filters": which noun heads it?
@@ -425,7 +435,11 @@ def with_places(rest: str) -> str:
             if head in _COUNTABLE and (not after or after[0] in _NP_END_PLACE):
                 phrase = words[:end]
                 opened = any(w.lower() in _DETERMINERS or w in _NP_END for w in phrase)
-                if opened or head in _IDIOMS:
+                # "for clearing context", "from Callable returning type guard": a verb's
+                # object; "in streaming engine" is a place.
+                verbal = any(w.endswith("ing") for w in phrase[:-1])
+                opened = opened or (verbal and match[1] in ("for", "with", "from"))
+                if opened or head in _IDIOMS or (match[1], match[2]) in _IDIOM_PAIRS:
                     return match[0]
                 return f"{match[1]} the {match[2]}"
         return match[0]

@@ -285,6 +285,8 @@ def notable_notes(notes: Sequence[ReleaseNote], limit: int = 2) -> list[ReleaseN
             order = 1
         elif note.kind == "fix" and not SEVERE.search(note.text):
             order = 3  # a fix of something mild: after the new features
+        elif note.kind == "feature" and _BUMP_ENTRY.match(note.text):
+            order = 4  # a bundled engine's update ("update rolldown to …"): after mild fixes
         return (order, notes.index(note))
 
     said = [note for note in notes if note.kind != "upkeep"] or list(notes)

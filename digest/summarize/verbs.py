@@ -23,7 +23,7 @@ default defer define delegate delete deploy deprecate detect disable disallow di
 distinguish document downgrade download drive drop dump edit elide eliminate embed emit
 enable enforce enhance ensure evaluate exclude execute expand expect explain export expose
 extend extract factor fall fetch filter finalize fit fix flatten fold force format forward
-free fuse gate gather generalize generate get give graduate group guard handle harden hide
+free fuse gate gather generalize generate get give graduate group guarantee guard handle harden hide
 hoist hold hook ignore implement import improve include increase infer initialize inline
 insert install integrate introduce keep land launch let lift limit link load lower make mark
 match materialize measure merge migrate mirror mitigate mock modernize modify move narrow
