@@ -170,6 +170,15 @@ def test_a_grave_fix_outranks_a_new_feature_and_a_mild_one_does_not() -> None:
         make_pull("fix: incorrect length check on the manifest", files={"src/c.py": (40, 4)})
     )
     assert grave.score > feature.score > mild.score
+    # Results silently wrong, said in the description: as grave as a crash.
+    wrong = classify(
+        make_pull(
+            "[gauge] Use wide reads in the pack shader to fix a board bug",
+            "On some boards the shader returned incorrect data for every second stage.",
+            files={"src/b.py": (4, 1)},
+        )
+    )
+    assert wrong.kind == "fix" and wrong.score > feature.score
 
 
 def test_a_fix_that_names_a_snapshot_or_a_hole_is_a_fix_users_must_know() -> None:

@@ -74,7 +74,13 @@ FAULTS = (
     (r"panic\w*", "a panic", "grave"),
     (r"hangs?|hanging|deadlock\w*", "a hang", "grave"),
     (r"data race|race condition|memory barrier", "a race", "grave"),
-    (r"wrong (?:results?|values?|outputs?|answers?|gradients?)", "wrong results", "grave"),
+    (
+        r"(?:wrong|incorrect) (?:results?|values?|outputs?|answers?|gradients?|data)"
+        r"|(?:returns?|returned|produces?|produced|computes?|computed) (?:the )?"
+        r"(?:wrong|incorrect)",
+        "wrong results",
+        "grave",
+    ),
 )
 #: Milder faults a fix may name, after ``FAULTS``: what a reader hit.
 MILD_FAULTS = (
