@@ -310,3 +310,20 @@ def test_a_description_that_says_the_title_and_more_is_said_once_its_way() -> No
     first = digest.body.split("\n\n")[0]
     assert "adds a new nursery rule `noLooseBolts` that flags bolts left without a nut" in first
     assert first.count("noLooseBolts") == 1, first
+
+
+def test_a_later_change_with_a_description_worth_retelling_is_told_with_it() -> None:
+    lead = make_pull("Add a booster abort mode", files={"src/rocket/booster.py": (400, 20)})
+    explained = make_pull(
+        "Skip the gauge check for manual launches",
+        "Manual launches now start without waiting for the gauge warm-up, which took a minute.",
+        files={"src/rocket/gauge.py": (30, 4)},
+        minute=1,
+    )
+    terse = make_pull("Speed up pad lights", files={"src/rocket/lights.py": (30, 4)}, minute=2)
+    digest = write([lead, explained, terse])
+    sentences = split_sentences(digest.body)
+    assert any(s.startswith("Manual launches now start without waiting") for s in sentences), (
+        digest.body
+    )
+    assert problems(digest, [lead, explained, terse]) == []

@@ -104,6 +104,32 @@ def test_retelling_drops_what_does_not_read() -> None:
     assert retell(summary) == ["The change adds a throttle curve to the booster stage"]
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Manual merge of four gauge PRs that landed internally but could not merge here.",
+        "Booster decode performance dramatically drop when the burn is long.",
+        "Both and Pad now use the shared `FuelPass` from `passes.py`.",
+        "Stacked on #12 (pointwise seed); disjoint feature.",
+    ],
+)
+def test_a_note_with_no_verb_in_its_main_clause_is_not_retold(sentence: str) -> None:
+    assert retell(sentence) == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Now Rocket doesn't panic when the pad is configured using an object.",
+        "`checkGauge` no longer panics when applying fixes to chained calls.",
+        "By default, retry policies compute the delay as a random fraction of a second.",
+        "Add fused booster kernels reading raw telemetry bytes.",
+    ],
+)
+def test_a_sentence_with_its_verb_is_retold(sentence: str) -> None:
+    assert len(retell(sentence)) == 1, retell(sentence)
+
+
 def test_a_sentence_pointing_back_at_one_left_out_is_left_out_too() -> None:
     summary = (
         "If you pass a raw plan from an exported stage, @dana says prepare will fail. "
@@ -475,6 +501,12 @@ def test_a_glued_heading_goes_and_asides_are_not_retold() -> None:
         ("css", "CSS"),
         ("Arm backend", ""),
         ("md/fmt/parser", ""),
+        # The narrowest language of a compound scope; a rule; a backend or an example.
+        ("parse/html/svelte", "the Svelte parser"),
+        ("lint/noLooseStaging", "the `noLooseStaging` rule"),
+        ("backends/mlx", "the MLX backend"),
+        ("examples/launchpad", "the launchpad example"),
+        ("sync", "the sync module"),
     ],
 )
 def test_a_terse_scope_is_named_as_the_place_it_is(area: str, place: str) -> None:

@@ -9,6 +9,7 @@ X and handles Y."), "This PR" becomes "The change", and fragments are dropped.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from digest.summarize.phrasing import conjugate_coordinated, ends_dangling, join_words
@@ -164,6 +165,47 @@ def fragment_reason(sentence: str) -> str | None:
     return None
 
 
+_MISSING_NAME = re.compile(r"\b(?:both|either|neither) (?:and|or|nor)\b", re.I)
+#: Where a main clause ends: a relative or subordinate clause, a colon or a dash.
+_CLAUSE_END = re.compile(
+    r"\s(?:that|which|who|whose|when|if|while|because|since|so|where)\s|[:;\u2014]"
+)
+_OPENS_CLAUSE = re.compile(
+    r"^(?:the|a|an|this|that|these|those|its|their|our|it|they|there|each|every|all|some|most|"
+    r"many|both|no|one|two)\b",
+    re.I,
+)
+
+
+def _headless(text: str) -> bool:
+    """True when ``text`` opens as a noun phrase (no article or pronoun first) and its main
+    clause holds no finite verb: a heading or a note, not a sentence ("Manual merge of four
+    op PRs that landed internally")."""
+    if _OPENS_CLAUSE.match(text):
+        return False
+    text = re.sub(r"\([^)]*\)", "", text)
+    if (opening := re.match(r"^(?:\S+ ){0,3}\S+, ", text)) is not None:
+        text = text[opening.end() :]  # "By default, X computes …": the clause after it
+    main = _CLAUSE_END.split(text, maxsplit=1)[0]
+    words = [word.strip(",.`'\"") for word in main.split()]
+    if len(words) < 3 or has_finite_verb(["", *words]):
+        return False
+    for before, word in itertools.pairwise(words):
+        lower = word.lower()
+        if re.search(r"n['\u2019]t$", lower):
+            return False  # "doesn't panic"
+        if before.lower() in _BEFORE_VERB and lower.isalpha():
+            return False  # "no longer panics", "all take"
+        if lower in BASE_FORMS and before.islower() and before.endswith("s"):
+            return False  # "retry-policies compute": a plural subject and its verb
+    return True
+
+
+#: Words a verb follows: an adverb of time or negation, a plural pronoun.
+_BEFORE_VERB_WORDS = "longer now also still never not only always already all they"
+_BEFORE_VERB = frozenset(_BEFORE_VERB_WORDS.split())
+
+
 def capitalised_verb(sentence: str) -> str | None:
     """A verb capitalised in the middle of ``sentence`` ("Meanwhile, Add X"), or None."""
     for match in _MID_VERB.finditer(CITE.sub("", sentence)):
@@ -237,7 +279,13 @@ def retell(text: str) -> list[str]:
                 actions.append(predicate)
             continue
         flush()
-        kept = fragment_reason(sentence + ".") is None and capitalised_verb(sentence) is None
+        kept = (
+            fragment_reason(sentence + ".") is None
+            and capitalised_verb(sentence) is None
+            # "Both and Cadence now use X": a name left out.
+            and not _MISSING_NAME.search(sentence)
+            and not _headless(sentence)
+        )
         if kept:
             told.append(_opened(sentence))
     flush()

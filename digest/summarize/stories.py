@@ -185,6 +185,8 @@ def area_of(story: Story) -> str:
         return ""
     if named := place_named(area):
         return named
+    if "/" in area:
+        return ""  # "parse/html/foo", "examples/arduino": a path, no place a reader knows
     if not _COMMON_NOUN_AREA.search(area):
         return area
     # "[Compiler]" is the compiler; "Arm backend" keeps its name's capital.
@@ -216,6 +218,9 @@ _PLACES = {
     "lib": "library mode",
     "dev": "development mode",
     "types": "the type definitions",
+    "sync": "the sync module",  # "In sync, …" reads as an idiom
+    "task": "the task module",
+    "signal": "signal handling",
 }
 #: The tools of a language a compound scope names ("format/html": the HTML formatter).
 _TOOLS = {
@@ -251,22 +256,31 @@ _LANGUAGES = {
 
 def place_named(area: str) -> str:
     """A terse lower-case scope as a reader's place: ``lsp`` -> ``the language server``,
-    ``format/html`` -> ``the HTML formatter``, ``fmt`` -> ``the formatter``; else ``""``."""
-    if area != area.lower():
-        return ""
+    ``format/html`` -> ``the HTML formatter``, ``parse/html/svelte`` -> ``the Svelte
+    parser`` (the narrowest language), ``lint/noUselessFragments`` -> ``the
+    `noUselessFragments` rule``, ``fmt`` -> ``the formatter``; else ``""``."""
     parts = [part for part in re.split(r"[/:]", area) if part]
     if len(parts) == 1:
         part = parts[0]
+        if part != part.lower():
+            return ""
         if part in _PLACES:
             return _PLACES[part]
         if part in _TOOLS:
             return f"the {_TOOLS[part]}"
         return _LANGUAGES.get(part, "")
-    if len(parts) == 2:
-        tools = [_TOOLS[p] for p in parts if p in _TOOLS]
-        languages = [_LANGUAGES[p] for p in parts if p in _LANGUAGES]
-        if len(tools) == 1 and len(languages) == 1:
-            return f"the {languages[0]} {tools[0]}"
+    if len(parts) == 2 and parts[0] in ("backends", "examples"):
+        # "backends/mlx": the MLX backend; "examples/arduino": the arduino example.
+        name = _PLACES.get(parts[1], parts[1]).removeprefix("the ")
+        name = name.upper() if re.fullmatch(r"[a-z]{2,3}", name) else name  # "mlx": MLX
+        return f"the {name} {parts[0].removesuffix('s')}"
+    tools = [_TOOLS[p] for p in parts if p in _TOOLS]
+    languages = [_LANGUAGES[p] for p in parts if p in _LANGUAGES]
+    rules = [p for p in parts if re.fullmatch(r"(?:no|use)[A-Z][A-Za-z]+", p)]
+    if tools == ["linter"] and len(rules) == 1:
+        return f"the `{rules[0]}` rule"
+    if len(tools) == 1 and languages and len(tools) + len(languages) == len(parts):
+        return f"the {languages[-1]} {tools[0]}"
     return ""
 
 

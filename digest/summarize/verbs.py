@@ -190,8 +190,21 @@ def is_imperative(first: str, following: str) -> bool:
     return (
         first.lower() in BASE_FORMS
         and following not in NOUN_FOLLOWERS
-        and (following not in _FINITE or following in BASE_FORMS)
+        and (
+            following not in _FINITE
+            or following in BASE_FORMS
+            # "Add fused kernels": a verb no one opens a sentence with as a noun.
+            or (first.lower() in _NEVER_NOUNS and following not in AUXILIARIES)
+        )
     )
+
+
+#: Base verbs that open a sentence only as an instruction, whatever follows them.
+_NEVER_NOUN_WORDS = """
+    add remove introduce implement enable disable rename allow avoid ensure prevent expose
+    extend create delete
+"""
+_NEVER_NOUNS = frozenset(_NEVER_NOUN_WORDS.split())
 
 
 def is_present(word: str) -> bool:

@@ -261,7 +261,11 @@ class _Draft(Struct):
             briefs = [
                 s
                 for s in stories[1:]
-                if (len(members[s]) == 1 and _is_brief(s, s is first_release))
+                if (
+                    len(members[s]) == 1
+                    and _is_brief(s, s is first_release)
+                    and not (s.lead.kind != "release" and self._retold(s.lead))
+                )
                 or not reads_as_clause(s.lead)
             ]
             for story in [s for s in stories if s not in briefs]:
