@@ -493,13 +493,17 @@ def test_a_rule_is_a_lint_rule_only_when_the_title_says_so(title: str, enable: b
     assert any(t.startswith("Enable") for t in texts) is enable, texts
 
 
-def test_a_new_thing_tested_in_the_change_points_at_the_test_that_exercises_it() -> None:
+def test_a_new_rule_is_enabled_for_what_it_reports_and_never_for_its_test_file() -> None:
     pull = make_pull(
-        "Add the `GimbalRegistry` class",
-        files={"src/rocket/gimbal.py": (300, 10), "tests/test_gimbal.py": (80, 0)},
+        "feat(lint): add `noLooseBolts`",
+        "Adds a new nursery rule `noLooseBolts` that disallows bolts left without a washer.",
+        files={"src/rocket/lint.py": (300, 10), "tests/specs/noLooseBolts/valid.js": (80, 0)},
     )
     texts = [a.text for a in write([pull]).action_items]
-    assert texts[0].endswith("the test tests/test_gimbal.py exercises it"), texts
+    assert texts == [
+        "Enable the new noLooseBolts rule in your rocket configuration: it disallows "
+        "bolts left without a washer, from the next release"
+    ], texts
 
 
 def test_a_crash_fixed_further_down_beats_a_bare_try_at_the_top() -> None:

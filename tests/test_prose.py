@@ -609,3 +609,9 @@ def test_a_sentence_about_another_pull_request_is_no_news() -> None:
     assert not stands_alone("For the upcoming gauge rework, the pad will read the tank twice.")
     assert not stands_alone("It was split out of another pull request to keep reviews small.")
     assert stands_alone("The gauge now reports the fuel left in each of the booster tanks.")
+    # One named by its number: what that one did, not this one.
+    assert retell("This reverts acme/rocket#2497, which broke folding in two clients.") == []
+    assert retell("Depends on #2205, which is what makes the pad flag take effect.") == []
+    assert retell("The gauge no longer crashes on an empty tank (see #123).") == [
+        "The gauge no longer crashes on an empty tank (see #123)"
+    ]

@@ -71,6 +71,12 @@ def test_notes_are_read_entry_by_entry_from_the_first_release_only() -> None:
     assert notable_notes(notes, limit=1)[0].numbers == (42,)
 
 
+def test_an_entry_for_coding_assistants_is_upkeep() -> None:
+    body = "## Features\n\n- Add Rocket Agents Skill (#71)\n- Describe the pad in AGENTS.md (#72)\n"
+    notes = release_notes(make_pull("release: v2.5.1", notes=body))
+    assert [n.kind for n in notes] == ["upkeep", "upkeep"]
+
+
 def test_a_bundled_engines_update_is_told_after_the_fixes_users_hit() -> None:
     body = (
         "## Features\n\n- update thrustkit to 1.0.0-rc.17 (#61)\n\n"

@@ -74,6 +74,9 @@ _PROVENANCE = re.compile(
 _FILE_ENTRY = re.compile(r"^`?[\w./-]+\.[A-Za-z]{1,5}`?\s*(?:-|\u2013|\u2014|:)\s")
 # A commit named by its hash: "adds the fix from 3be45468b to X" reads as noise.
 _COMMIT_HASH = re.compile(r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b")
+#: Another pull request or issue named in the sentence itself, not in an aside: "This
+#: reverts owner/repo#24978, …", "Depends on #22053": the sentence is about that one.
+_OTHER_CHANGE = re.compile(r"(?:^|[\s,;:])(?:[\w.-]+/[\w.-]+)?#\d+\b")
 # A sentence whose subject is the one before it: "It is not immediately clear why".
 _POINTS_BACK = re.compile(
     r"^(?:it|this|that|these|those|they)\s+(?:is|was|are|were|has|had|does|did|can|will|"
@@ -260,6 +263,7 @@ def retell(text: str) -> list[str]:
             or _PRONOUN.search(sentence)
             or _PROVENANCE.search(sentence)
             or _COMMIT_HASH.search(sentence)
+            or _OTHER_CHANGE.search(re.sub(r"\([^)]*\)", "", sentence))
             or _FILE_ENTRY.match(sentence)
             or _VACUOUS.match(sentence)
             or sentence.endswith(":")

@@ -173,6 +173,8 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
         return "Try", f"Try {item.area} {thing} in {c.audience}: {why}"
     if RULE.search(title) or RULE.search(thing):
         rule = thing if re.search(r"\brules?\b", thing) else f"{thing} rule"
+        if checks := _rule_checks(item):  # what it reports is why a team turns it on
+            why = f"it {checks}, from the next release"
         return "Enable", f"Enable {the_new(rule)} in your {repo} configuration: {why}"
     head = re.split(r" (?:to|in|for|on|of) (?!`?[A-Z][A-Z0-9]*_)", thing, maxsplit=1)[0]
     if passed := _PARAMETER.match(plain(thing)):  # "infer_schema_files parameter to scan_csv"
@@ -341,6 +343,24 @@ def _reasoned(item: Item) -> bool:
     return bool(described(item) or shown_in(item))
 
 
+#: What a lint rule's description says it reports: "… rule `noX` that disallows raw text
+#: outside of `<Text>` components".
+_RULE_CHECKS = re.compile(
+    r"\brule\b[^.]*?\b(?:which|that),? ((?:disallows|reports|flags|enforces|prefers|"
+    r"requires|detects|warns|checks|validates|forbids|catches|suggests)\b[^.]{8,140})",
+    re.I,
+)
+
+
+def _rule_checks(item: Item) -> str:
+    """What ``item``'s new lint rule checks, as its description says (``disallows raw text
+    outside of `<Text>` components``), or ``""``."""
+    for sentence in retell(item.summary):
+        if found := _RULE_CHECKS.search(sentence):
+            return plain(found[1]).rstrip(" .,;")
+    return ""
+
+
 def _why_new(item: Item) -> str:
     """Why trying ``item`` is worth it now, and what to expect: what its description says it
     does, else where it shows how (an example or a page of documentation it adds); and a
@@ -354,25 +374,7 @@ def _why_new(item: Item) -> str:
     if unstable:
         return f"it lands in {unstable} on the main branch, so it may still change"
     what = "a new public API" if item.facts.api_change else "new"
-    if test := _tested_in(item):  # how it is called, where the change exercises it
-        return f"it is {what} on the main branch for the next release; {test} exercises it"
     return f"it is {what} on the main branch for the next release"
-
-
-def _tested_in(item: Item) -> str:
-    """The test file ``item`` grows most (``the test test/test_atomic.py``), where a reader
-    sees the new thing called, or ``""``."""
-    grown = sorted(
-        (
-            f
-            for f in item.pull.files
-            if path_kind(f.path.lower()) == "test"
-            and (f.additions or 0) > (f.deletions or 0)
-            and not f.path.endswith((".snap", ".snap.new"))  # what a test printed, not the test
-        ),
-        key=lambda f: -(f.additions or 0),
-    )
-    return f"the test {grown[0].path}" if grown else ""
 
 
 #: A folder of code that comes with no promise to stay.
