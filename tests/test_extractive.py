@@ -327,3 +327,21 @@ def test_a_later_change_with_a_description_worth_retelling_is_told_with_it() -> 
         digest.body
     )
     assert problems(digest, [lead, explained, terse]) == []
+
+
+def test_a_small_change_naming_code_or_long_is_listed_as_written_not_told() -> None:
+    pulls = [
+        make_pull("Add a booster abort mode", files={"src/rocket/booster.py": (400, 20)}),
+        make_pull("Fix a stuck gauge on cold pads", minute=1),
+        make_pull("Render `:abort` of `#stage` block with correct key", minute=2),
+        make_pull(
+            "Make the pad light controller produce status frames with fewer colours again",
+            minute=3,
+        ),
+    ]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    told, _, listed = digest.body.partition("**In brief**")
+    assert "fixes a stuck gauge on cold pads [2]" in told, digest.body
+    assert "- Render `:abort` of `#stage` block with correct key [3]" in listed, digest.body
+    assert "- Make the pad light controller produce status frames" in listed, digest.body

@@ -70,7 +70,10 @@ _LOG = logging.getLogger("digest.summarize")
 #: At most this many changes of one story share its sentence.
 MEMBERS_PER_STORY = 3
 #: One-change stories told together in one sentence at most (the rest are listed).
-MAX_BRIEFS_TOLD = 3
+MAX_BRIEFS_TOLD = 2
+#: A one-change story told in that shared sentence says this many words at most: a longer
+#: title, or one naming code, reads as pasted in there; the closing list names it as written.
+_BRIEF_WORDS = 8
 #: Changes the closing list names at most (more when a repository's briefs need room).
 MAX_LISTED = 5
 #: References kept for routine examples and actions outside the lead stories.
@@ -282,7 +285,10 @@ class _Draft(Struct):
                 paragraphs.append(self._story_paragraph(story, told, following))
             # Up to three one-change stories that read as clauses share a sentence; the
             # rest are listed by their titles.
-            told_briefs = [s for s in briefs if reads_as_clause(s.lead)][:MAX_BRIEFS_TOLD]
+            told_briefs = [s for s in briefs if _told_in_brief(s)]
+            said = [phrase_of(s.lead).predicate() for s in told_briefs]
+            if len(said) <= 2 or not _pattern(said)[0]:  # one pattern is one phrase
+                told_briefs = told_briefs[:MAX_BRIEFS_TOLD]
             if told_briefs:
                 paragraphs.append(self._briefs_paragraph(told_briefs))
             listed += [item for s in briefs if s not in told_briefs for item in members[s]]
@@ -816,6 +822,19 @@ def _pattern(titles: list[str]) -> tuple[str, list[str], str]:
         return "", titles, ""
     middles = [" ".join(words[head : len(words) - tail]) for words in split]
     return " ".join(split[0][:head]), middles, " ".join(split[0][len(split[0]) - tail :])
+
+
+def _told_in_brief(story: Story) -> bool:
+    """True when ``story``'s one change reads plainly in the sentence one-change stories
+    share: a clause of a few words and no code ("fixes an incorrect length check on
+    streaming zip"; not "renders `:catch` of `#await` block with correct key")."""
+    said = phrase_of(story.lead).predicate()
+    return (
+        reads_as_clause(story.lead)
+        and len(said.split()) <= _BRIEF_WORDS
+        and "`" not in said
+        and not re.search(r"_\w|\(\)", said)
+    )
 
 
 def _is_brief(story: Story, newest_release: bool = False) -> bool:
