@@ -71,8 +71,8 @@ _LOG = logging.getLogger("digest.summarize")
 MEMBERS_PER_STORY = 3
 #: One-change stories told together in one sentence at most (the rest are listed).
 MAX_BRIEFS_TOLD = 2
-#: A one-change story told in that shared sentence says this many words at most: a longer
-#: title, or one naming code, reads as pasted in there; the closing list names it as written.
+#: A change told in a sentence with others says this many words at most: a longer title,
+#: or one naming code, reads as pasted in there; the closing list names it as written.
 _BRIEF_WORDS = 8
 #: Changes the closing list names at most (more when a repository's briefs need room).
 MAX_LISTED = 5
@@ -273,7 +273,7 @@ class _Draft(Struct):
             ]
             for story in [s for s in stories if s not in briefs]:
                 # A member whose title reads as no clause is listed, not bent into the sentence.
-                told = tuple(m for m in members[story] if m is story.lead or reads_as_clause(m))
+                told = tuple(m for m in members[story] if _told_with(m, story.lead))
                 # The first story of a repository opens its part; a later one follows it.
                 if position == 0 or (several_repos and story is stories[0]):
                     following = alsos = 0
@@ -826,11 +826,32 @@ def _pattern(titles: list[str]) -> tuple[str, list[str], str]:
 
 def _told_in_brief(story: Story) -> bool:
     """True when ``story``'s one change reads plainly in the sentence one-change stories
-    share: a clause of a few words and no code ("fixes an incorrect length check on
-    streaming zip"; not "renders `:catch` of `#await` block with correct key")."""
-    said = phrase_of(story.lead).predicate()
+    share (see :func:`_plainly_told`)."""
+    return _plainly_told(story.lead)
+
+
+def _told_with(item: Item, lead: Item) -> bool:
+    """True when ``item``, a change of ``lead``'s story, is told in its sentence: the lead
+    itself, a change that says what it does plainly, or one done the same way (``enables
+    `throttle` [1] and `gimbal` [2] with the new flight flow``)."""
+    if item is lead or _plainly_told(item):
+        return True
+    said, led = phrase_of(item), phrase_of(lead)
     return (
-        reads_as_clause(story.lead)
+        reads_as_clause(item)
+        and bool(said.verb)
+        and said.verb == led.verb
+        and len(said.rest.split()) <= _BRIEF_WORDS
+    )
+
+
+def _plainly_told(item: Item) -> bool:
+    """True when ``item`` reads plainly as one part of a sentence told with others: a
+    clause of a few words and no code ("fixes an incorrect length check on streaming zip";
+    not "renders `:catch` of `#await` block with correct key")."""
+    said = phrase_of(item).predicate()
+    return (
+        reads_as_clause(item)
         and len(said.split()) <= _BRIEF_WORDS
         and "`" not in said
         and not re.search(r"_\w|\(\)", said)
