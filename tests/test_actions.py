@@ -140,7 +140,7 @@ def test_a_large_reland_outranks_a_small_feature() -> None:
     brief = make_brief(PROJECT, DAY, [small, reland])
     assert brief.stories[0].lead.pull is reland
     digest = ExtractiveWriter().write(brief)
-    assert digest.headline.startswith("rocket brings back a real thrust model")
+    assert digest.headline.startswith("rocket re") and "a real thrust model" in digest.headline
     assert "re-lands the change that adds a real thrust model" in digest.body
 
 

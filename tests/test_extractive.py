@@ -345,3 +345,13 @@ def test_a_small_change_naming_code_or_long_is_listed_as_written_not_told() -> N
     assert "fixes a stuck gauge on cold pads [2]" in told, digest.body
     assert "- Render `:abort` of `#stage` block with correct key [3]" in listed, digest.body
     assert "- Make the pad light controller produce status frames" in listed, digest.body
+
+
+def test_a_minor_second_story_is_left_to_the_dek_not_the_headline() -> None:
+    lead = make_pull("Add a booster abort mode", files={"src/rocket/booster.py": (400, 20)})
+    minor = make_pull(
+        "Update the default pad path in the example", files={"examples/pad.py": (2, 2)}, minute=1
+    )
+    digest = write([lead, minor])
+    assert digest.headline == "rocket adds a booster abort mode", digest.headline
+    assert "default pad path" in digest.dek

@@ -71,6 +71,9 @@ _LOG = logging.getLogger("digest.summarize")
 MEMBERS_PER_STORY = 3
 #: One-change stories told together in one sentence at most (the rest are listed).
 MAX_BRIEFS_TOLD = 2
+#: The score (see :mod:`digest.summarize.classify`) a second story needs to share the
+#: headline: about that of a new capability users call, or a fix of a fault they hit.
+SECOND_HEADLINE_SCORE = 8.0
 #: A change told in a sentence with others says this many words at most: a longer title,
 #: or one naming code, reads as pasted in there; the closing list names it as written.
 _BRIEF_WORDS = 8
@@ -492,8 +495,9 @@ class _Draft(Struct):
         are shortened at phrase boundaries to fit the limit.
         """
         top = leads[0]
-        # A second story whose title reads as no clause would be bent ("lands X"): left out.
-        said = [s for s in leads[1:] if reads_as_clause(told_item(s))]
+        # A second story whose title reads as no clause would be bent ("lands X"): left out;
+        # so is a minor one (a default path, a tile size): the dek tells it.
+        said = [s for s in leads[1:] if reads_as_clause(told_item(s)) and _headline_worthy(s)]
         # Nor one that says most of what the top story says again ("adds an FP8 attention
         # API and FP8 attention with a patched SDPA path").
         mine = content_words(plain(phrase_of(told_item(top)).predicate()))
@@ -828,6 +832,14 @@ def _told_in_brief(story: Story) -> bool:
     """True when ``story``'s one change reads plainly in the sentence one-change stories
     share (see :func:`_plainly_told`)."""
     return _plainly_told(story.lead)
+
+
+def _headline_worthy(story: Story) -> bool:
+    """True when ``story`` may share the headline with the top one: it matters about as much
+    as a new capability (see :func:`digest.summarize.classify.classify`'s score) and names
+    no code identifier a headline would set in capitals."""
+    said = phrase_of(told_item(story)).predicate()
+    return story.lead.score >= SECOND_HEADLINE_SCORE and not re.search(r"_\w", said)
 
 
 def _told_with(item: Item, lead: Item) -> bool:
