@@ -243,6 +243,19 @@ def test_a_new_thing_is_taken_up_the_way_users_take_it_up(title: str, opens: str
     assert texts and texts[0].startswith(opens), texts
 
 
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Add error on unsupported --cert in the pad layer",
+        "Add scripts/fuel.sh to try the spare pump when it is available",
+        "Discover versioned booster executables",
+    ],
+)
+def test_a_title_that_adds_no_nameable_thing_is_not_an_invitation(title: str) -> None:
+    texts = [a.text for a in write([make_pull(title)]).action_items]
+    assert texts and not any(t.startswith("Try the new") for t in texts), texts
+
+
 def test_an_invitation_to_try_gives_way_to_what_someone_must_do() -> None:
     new = make_pull("analyzer: add the `noLooseStaging` rule", minute=1)
     crash = make_pull("Fix a crash when the booster detaches twice", files=BOOSTER, minute=2)

@@ -20,7 +20,7 @@ bundle cache calculate call cap capture cast catch centralize change check clamp
 classify clean clear collect combine compute conduct configure consolidate convert copy
 correct cover create customize declare decompose decouple decrease dedup dedupe deduplicate
 default defer define delegate delete deploy deprecate detect disable disallow dispatch
-distinguish document downgrade download drive drop dump edit elide eliminate embed emit
+discover distinguish document downgrade download drive drop dump edit elide eliminate embed emit
 enable enforce enhance ensure evaluate exclude execute expand expect explain export expose
 extend extract factor fall fetch filter finalize fit fix flatten fold force format forward
 free fuse gate gather generalize generate get give graduate group guarantee guard handle harden hide

@@ -33,6 +33,8 @@ def support(c: Context) -> Action | None:
     verb, text = _try_it(c, lead)
     urgency = Urgency.PLAN if c.rank < 2 else Urgency.MONITOR
     told = verb in ("Enable", "Re-export") or _reasoned(lead)  # who, what and why
+    if not told and not _names_a_thing(thing_of(lead)):
+        return None  # "Try the new error on unsupported --cert": a title, not a thing
     return c.act(verb, text, urgency, supporting, weak=not told, invites=True)
 
 
@@ -105,6 +107,8 @@ def feature(c: Context) -> Action | None:
     verb, text = _try_it(c, lead)
     urgency = Urgency.PLAN if c.rank < 2 else Urgency.MONITOR
     told = verb in ("Enable", "Re-export") or _reasoned(lead)  # who, what and why
+    if not told and not _names_a_thing(thing_of(lead)):
+        return None  # "Try the new error on unsupported --cert": a title, not a thing
     return c.act(verb, text, urgency, weak=not told, invites=True)
 
 
@@ -334,6 +338,26 @@ _SAYS_WHAT_IT_DOES = re.compile(
 )
 #: What a description says is still to come or outside the change.
 _NOT_YET = re.compile(r"\b(later|future|upcoming|follow-?ups?|not yet|eventually|todo)\b", re.I)
+
+
+#: Words that make what a title adds a clause, not a thing a user could try ("X when Y",
+#: "X and applied to Y", "error on X", "comments to clarify").
+_NOT_A_THING = re.compile(
+    r"\s(?:when|if|instead|that|which|and \w+ed)\s|^(?:error|errors|comments?|docs?|tests?)\b",
+    re.I,
+)
+
+
+def _names_a_thing(thing: str) -> bool:
+    """True when ``thing``, what a title adds, is a thing a user could try by its name alone
+    ("the quantized_div op", "NVFP4 quantization converter"): a few words, no clause, and
+    not opening with a verb ("discover versioned Python executables")."""
+    words = plain(thing).split()
+    return (
+        0 < len(words) <= 8
+        and not _NOT_A_THING.search(plain(thing))
+        and (words[0].lower() not in BASE_FORMS or words[0].lower() == "support")
+    )
 
 
 def _reasoned(item: Item) -> bool:
