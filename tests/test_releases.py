@@ -117,6 +117,16 @@ def test_an_edition_tells_what_a_release_contains_and_says_to_upgrade() -> None:
     assert not problems(digest, [fix, release])
 
 
+def test_an_upgrade_for_a_fault_says_who_hit_it_when_the_entry_names_no_code() -> None:
+    notes = "## 2.4.2\n\n### Fixed\n\n- Fix booster panic when parsing t-strings (#51)\n"
+    release = make_pull("chore: prepare Rocket v2.4.2", number=52, notes=notes)
+    project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
+    digest = ExtractiveWriter().write(make_brief(project, dt.date(2026, 3, 3), [release]))
+    assert digest.action_items[0].text.startswith(
+        "Upgrade rocket to version 2.4.2 soon if you have hit a panic when parsing t-strings:"
+    ), digest.action_items
+
+
 def test_a_change_the_release_quotes_is_told_once_and_the_headline_counts_the_release() -> None:
     day = dt.date(2026, 3, 3)
     leak = make_pull("gauge: avoid a panic in `Gauge::read` on an empty tank", number=42)

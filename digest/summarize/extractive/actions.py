@@ -120,6 +120,23 @@ def _concerned(entry: str) -> re.Match[str] | None:
     return None
 
 
+#: A fault a release entry names and when it happens: "panic when parsing t-strings",
+#: "no longer panics when parsing Svelte files".
+_FAULT_WHEN = re.compile(
+    r"\b(?:panic|crash|hang|overflow|leak|deadlock|segfault)\w*\s+"
+    r"((?:when|while|on|in|with|for|after|during)\s[^;]{6,80})$",
+    re.I,
+)
+
+
+def _hit_when(entry: str) -> str:
+    """The fault a fix ``entry`` names, with when users hit it (``a panic when parsing
+    t-strings``), or ``""``."""
+    found = _FAULT_WHEN.search(plain(entry).rstrip(" ."))
+    fault = symptom(entry)
+    return f"{fault} {found[1]}" if found and fault else ""
+
+
 def _release_by_notes(c: Context, notes: Sequence[ReleaseNote]) -> Action:
     """Upgrade to the release, for the entry of its notes users most need: check the code
     first for a breaking change, upgrade soon for a security or grave fix, try a pre-release
@@ -139,9 +156,12 @@ def _release_by_notes(c: Context, notes: Sequence[ReleaseNote]) -> Action:
     more = f" and {say_count(others, 'more entry', 'more entries')}" if others else ""
     linked = tuple(notes_carry([top], [i for i in c.story.items if i is not c.lead]))
     items = (c.lead, *linked)
-    # Who a fix concerns: what its entry names in code (``spawn_blocking``, ``SvelteMap``).
+    # Who a fix concerns: what its entry names in code (``spawn_blocking``, ``SvelteMap``),
+    # else who hit the fault it names, and when ("a panic when parsing t-strings").
     span = _concerned(top.text)
     users = f" if you use {plain(span[1])}" if span else ""
+    if not users and top.kind in ("fix", "security") and (when := _hit_when(top.text)):
+        users = f" if you have hit {when}"
     if _PRE_RELEASE.search(c.lead.version):
         text = f"Try {cut} on a branch before the stable release: its notes list {entry}{more}"
         if previewed := re.match(r"v?(\d+)\.(\d+)", c.lead.version.rsplit("@", 1)[-1]):
