@@ -181,6 +181,13 @@ def test_a_grave_fix_outranks_a_new_feature_and_a_mild_one_does_not() -> None:
     assert wrong.kind == "fix" and wrong.score > feature.score
 
 
+def test_a_fault_a_description_says_did_not_happen_is_no_fault() -> None:
+    said = "The two projects now complete the check without crashing, panicking, or hanging."
+    quiet = classify(make_pull("fix: add missing pad projects to the primer list", said))
+    loud = classify(make_pull("fix: add missing pad projects to the primer list"))
+    assert quiet.score - loud.score < 1.0  # the summary's half point, no fault bonus
+
+
 def test_a_fix_that_names_a_snapshot_or_a_hole_is_a_fix_users_must_know() -> None:
     uaf = classify(
         make_pull("[core] fix use-after-free when a snapshot outlives its shard", files=CODE)

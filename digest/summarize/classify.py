@@ -25,6 +25,7 @@ from digest.summarize.kinds import (
     KIND_WEIGHT,
     ROUTINE_KINDS,
     SEVERE,
+    claimed,
     kind_of,
     mechanical,
     release_version,
@@ -296,11 +297,12 @@ def _score(pull: PullRequest, kind: str, code_lines: int, summary: str, facts: F
         score += 2.0
     elif kind == "perf":
         score -= 2.5  # Faster by an unsaid amount: less news than a new capability.
-    if kind == "fix" and GRAVE.search(f"{pull.title}\n{summary}"):
+    told = claimed(f"{pull.title}\n{summary}")  # not "completed it without crashing"
+    if kind == "fix" and GRAVE.search(told):
         score += GRAVE_FIX_BONUS  # A crash, a wrong result, a hang, a hole: users must know.
-        if HOLE.search(f"{pull.title}\n{summary}"):
+        if HOLE.search(told):
             score += HOLE_FIX_BONUS
-    elif kind == "fix" and SEVERE.search(f"{pull.title}\n{summary}"):
+    elif kind == "fix" and SEVERE.search(told):
         score += SEVERE_FIX_BONUS  # Users hit it, though it did not take them down.
     if facts.stabilizes and kind == "feature":
         score += 2.5  # What users waited for behind a flag is now for everyone.

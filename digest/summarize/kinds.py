@@ -105,9 +105,20 @@ GRAVE = _faults(("hole", "grave"))
 HOLE = _faults(("hole",))
 
 
+#: Faults a text says did not happen: "completed the check without crashing, panicking, or
+#: timing out".
+_DENIED = re.compile(r"\bwithout\s+(?:\w+ing\b(?:,?\s+(?:or\s+|and\s+)?(?=\w+ing\b))?)+", re.I)
+
+
+def claimed(text: str) -> str:
+    """``text`` without the faults it says did not happen (``without crashing``), so what is
+    left names only faults that did."""
+    return _DENIED.sub("", text)
+
+
 def symptom(text: str) -> str:
     """What ``text`` (a fix's title and summary) says users hit (``a panic``), else ``""``."""
-    lower = text.lower()
+    lower = claimed(text).lower()
     named = [(p, said) for p, said, _ in FAULTS] + list(MILD_FAULTS)
     return next((said for p, said in named if re.search(rf"\b(?:{p})", lower)), "")
 

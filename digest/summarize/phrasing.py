@@ -328,7 +328,7 @@ _COUNTABLE_WORDS = """
     token expression statement selector plugin package crate library snapshot checkpoint
     optimizer trainer dataset dataloader mask lockfile workspace registry tracker api barrier
     walker visitor filename issue block threshold size positive negative component button
-    element directive constraint limit socket channel stream driver timer pool problem
+    element directive constraint limit socket channel stream driver timer pool problem policy
 """
 _COUNTABLE = frozenset(_COUNTABLE_WORDS.split())
 _RAISED = frozenset(("error", "exception", "warning"))

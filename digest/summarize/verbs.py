@@ -17,7 +17,7 @@ _BASE_WORDS = """
 accelerate accept add address adjust adopt advance align allocate allow annotate append apply
 attempt audit automate avoid backport batch block bound break bring broadcast buckify build bump
 bundle cache calculate call cap capture cast catch centralize change check clamp clarify
-classify clean clear collect combine compute conduct configure consolidate convert copy
+classify clean clear collect combine compact compute conduct configure consolidate convert copy
 correct cover create customize declare decompose decouple decrease dedup dedupe deduplicate
 default defer define delegate delete deploy deprecate detect disable disallow dispatch
 discover distinguish document downgrade download drive drop dump edit elide eliminate embed emit

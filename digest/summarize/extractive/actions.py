@@ -38,7 +38,7 @@ from digest.summarize.extractive.takeup import (
     unstable_home,
 )
 from digest.summarize.facts import DEPRECATION_NOTICE
-from digest.summarize.kinds import marked_breaking, symptom
+from digest.summarize.kinds import claimed, marked_breaking, symptom
 from digest.summarize.phrasing import fit, lower_first, parse_title, plain, say_count
 from digest.summarize.releases import (
     ReleaseNote,
@@ -626,7 +626,7 @@ def _hit_by(c: Context) -> tuple[str, bool]:
         told = fit(f"{fault} in {named['what']}{named['rest']}", 100, phrases_only=True)
         if told:
             return told, True
-    text = f"{lead.pull.title}\n{lead.summary}"
+    text = claimed(f"{lead.pull.title}\n{lead.summary}")
     if GRAVE.search(text) and (fault := symptom(text)):
         return f"{fault} in {c.audience}", False
     return "", False
@@ -644,7 +644,7 @@ _FAULT_LAST = re.compile(
 def _fix(c: Context) -> Action | None:
     """A fix of what users hit (a crash, a wrong result, a hang): who hit it upgrades to the
     release that carries it, or re-tests where it was when what they hit cannot be named."""
-    if c.lead.kind != "fix" or not SEVERE.search(f"{c.lead.pull.title}\n{c.lead.summary}"):
+    if c.lead.kind != "fix" or not SEVERE.search(claimed(f"{c.lead.pull.title}\n{c.lead.summary}")):
         return None
     if phrase_of(c.lead).verb == "reverts":
         return None  # a fix taken back brings its fault back: no one upgrades for it
