@@ -98,3 +98,17 @@ def test_a_third_story_of_a_repository_says_it_also() -> None:
         "The rocket project also adds"
     )
     assert story_sentence(story, story.items, cite, following=2).startswith("It also adds")
+
+
+def test_a_topic_tag_that_ends_in_a_kind_of_work_is_no_place_but_its_example_is() -> None:
+    pulls = [
+        make_pull("Add a booster abort mode", files={"src/rocket/booster.py": (400, 20)}),
+        make_pull(
+            "Thrust Perf: Multiply the burn in-loop to avoid spills",
+            files={"examples/thrust.py": (8, 4), "test/test_thrust.py": (2, 0)},
+            minute=1,
+        ),
+    ]
+    digest = ExtractiveWriter().write(make_brief(PROJECT, DAY, pulls))
+    assert "In the thrust example, rocket multiplies the burn" in digest.body, digest.body
+    assert "In Thrust Perf" not in digest.body

@@ -124,6 +124,7 @@ def test_a_note_with_no_verb_in_its_main_clause_is_not_retold(sentence: str) -> 
         "`checkGauge` no longer panics when applying fixes to chained calls.",
         "By default, retry policies compute the delay as a random fraction of a second.",
         "Add fused booster kernels reading raw telemetry bytes.",
+        "The gauge now closes the valves within a second of a lost pad link.",
     ],
 )
 def test_a_sentence_with_its_verb_is_retold(sentence: str) -> None:

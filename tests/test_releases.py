@@ -71,12 +71,6 @@ def test_notes_are_read_entry_by_entry_from_the_first_release_only() -> None:
     assert notable_notes(notes, limit=1)[0].numbers == (42,)
 
 
-def test_an_entry_for_coding_assistants_is_upkeep() -> None:
-    body = "## Features\n\n- Add Rocket Agents Skill (#71)\n- Describe the pad in AGENTS.md (#72)\n"
-    notes = release_notes(make_pull("release: v2.5.1", notes=body))
-    assert [n.kind for n in notes] == ["upkeep", "upkeep"]
-
-
 def test_a_bundled_engines_update_is_told_after_the_fixes_users_hit() -> None:
     body = (
         "## Features\n\n- update thrustkit to 1.0.0-rc.17 (#61)\n\n"
@@ -345,3 +339,35 @@ def test_an_entry_that_drops_support_is_breaking_whatever_its_emoji_says() -> No
     notes = "## 0.9.0\n\n* \u2796 Drop support for Valvekit v1. PR #7 by @dana.\n"
     (note,) = release_notes(make_pull("\U0001f516 Release version 0.9.0", notes=notes))
     assert (note.kind, note.text) == ("breaking", "Drop support for Valvekit v1")
+
+
+def test_changes_the_release_ships_say_so_once_then_the_release_is_their_subject() -> None:
+    notes = (
+        "## 2.4.2\n\n### Fixed\n\n- gauge: avoid a panic in `Gauge::read` on an empty tank (#58)\n"
+        "- gauge: propagate pad errors to the boundary (#61)\n"
+        "- valves: freeze the valves when the pad disconnects (#62)\n"
+        "- lights: keep the gauge lit when the pad resets (#65)\n\n"
+        "### Added\n\n- launch: add a `countdown` option (#59)\n"
+    )
+    pulls = [
+        make_pull("chore: prepare Rocket v2.4.2", number=63, notes=notes),
+        make_pull(
+            "fix: propagate pad errors to the boundary",
+            "Errors thrown inside the pad were previously rethrown instead of reaching the "
+            "nearest boundary.",
+            number=61,
+            minute=1,
+        ),
+        make_pull(
+            "fix: freeze the valves when the pad disconnects",
+            "Valves left open on a lost pad link used to vent the whole tank within a minute.",
+            number=62,
+            minute=2,
+        ),
+        make_pull("fix: keep the gauge lit when the pad resets", number=65, minute=3),
+    ]
+    project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
+    digest = ExtractiveWriter().write(make_brief(project, dt.date(2026, 3, 3), pulls))
+    assert digest.body.count("Among the changes the release ships") == 1, digest.body
+    assert "The release also " in digest.body
+    assert not problems(digest, pulls)

@@ -79,9 +79,6 @@ _ROUTINE_ENTRY = re.compile(
     r"^(?:[\w-]+:\s+)?(?:update|bump|upgrade)\s+(?:all\s+)?(?:non-major\s+)?"
     r"(?:dependenc|the\s+[\w-]+\s+group\b|[\w@/.-]+(?:\s+from\s+\S+)?\s+to\s+v?\d)"
     r"|\b(tests?|ci|typecheck)\b\s*$|\b(test suite|tests are|tests? (?:for|on|in))\b"
-    # Instructions for coding assistants: the repository's tooling ("Add FastAPI Agents Skill").
-    r"|\b(?:agents?|claude|copilot|cursor|ai)\s+(?:skills?|instructions|rules)\b"
-    r"|\b(?:agents|claude|skill)\.md\b"
     # Work on the project's own insides: "Refactor internals, simplify utils".
     rf"|{_INTERNAL_WORK}[^.]*"
     r"\b(?:internals?|utils|utilities|helpers|types|typing|code\s*base)\b",

@@ -67,7 +67,8 @@ _VACUOUS = re.compile(
 # Where the code came from, not what it does: "The ac part is borrowed from AP: LINK".
 _PROVENANCE = re.compile(
     r"\b(?:borrowed|adapted|copied|ported|taken|lifted) (?:from|form)\b|\binspired by\b|"
-    r"\bcredits? (?:to|go)\b|\bLINK\b|\bsee (?:also )?(?:the )?(?:link|below|above)\b",
+    # "LINK": a template's placeholder, in capitals; "a lost pad link" is no provenance.
+    r"\bcredits? (?:to|go)\b|(?-i:\bLINK\b)|\bsee (?:also )?(?:the )?(?:link|below|above)\b",
     re.I,
 )
 # A list of the files a change touches, one a line: "`settings.rs` - Added import_headings".

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 import msgspec.structs
 
 from digest.summarize.base import Item, Story
-from digest.summarize.classify import SEVERE, split_title
+from digest.summarize.classify import SEVERE, path_kind, split_title
 from digest.summarize.kinds import is_version_number
 from digest.summarize.phrasing import (
     Phrase,
@@ -89,6 +89,12 @@ _NOT_A_SUBJECT = frozenset(
         "ts",
         "cpp",
     ]
+)
+#: A tag that ends on a kind of work ("Attention Perf", "Export Fixes"): the title's topic.
+_KIND_TAG_END = re.compile(
+    r"\s(?:perf|performance|fix|fixes|refactor|cleanup|tests?|docs?|bench|benchmarks?|ci|chore|"
+    r"wip|follow-?up|improvements?)$",
+    re.I,
 )
 _COMMON_NOUN_AREA = re.compile(
     r"\b(backend|flow|runtime|compiler|exporter|partitioner|quantizer|delegate|api|team|parser|"
@@ -181,6 +187,10 @@ def area_of(story: Story) -> str:
         return ""
     if re.search(r"\b\d+/(?:\d+|n)\b", area, re.I):
         return ""  # "[et device 1/n]": a series of changes, not a place
+    if _KIND_TAG_END.search(area):
+        # "Attention Perf: …": a topic and a kind of work, not a place; the example it
+        # changes is one ("examples/attention.py": the attention example).
+        return example_of(story)
     if re.search(r"[_\d]", area) and " " not in area:
         return ""
     if named := place_named(area):
@@ -252,6 +262,16 @@ _LANGUAGES = {
     "astro": "Astro",
     "grit": "GritQL",
 }
+
+
+def example_of(story: Story) -> str:
+    """The example ``story``'s lead changes, when all its code is one example's
+    (``examples/attention.py``: ``the attention example``), else ``""``."""
+    code = [f.path for f in story.lead.pull.files if path_kind(f.path.lower()) != "test"]
+    examples = [p.split("/") for p in code if p.startswith(("examples/", "example/"))]
+    stems = {re.sub(r"\.\w+$", "", parts[1]).replace("_", " ") for parts in examples}
+    whole = bool(code) and len(examples) == len(code)
+    return f"the {stems.pop()} example" if whole and len(stems) == 1 else ""
 
 
 def place_named(area: str) -> str:
@@ -739,6 +759,8 @@ def story_sentence(
     cite: Callable[[Item], str],
     following: int = 0,
     escape: Callable[[str], str] = str,
+    opener: str = "",
+    who_said: str = "",
 ) -> str:
     """One sentence telling ``members`` of ``story``, each cited where its part ends.
 
@@ -746,18 +768,21 @@ def story_sentence(
     said once. ``cite`` returns the citation text for an item; the sentence opens with the
     story's place (``In the Metal backend,``) when it has one, and says ``also`` when it is
     ``following`` others of its repository (how many) and has none (``It also`` past the
-    second); ``escape`` is applied to all text but the citations.
+    second); ``escape`` is applied to all text but the citations. An ``opener`` given
+    ("Among the changes the release ships") opens it instead of a place or "also"; a
+    ``who_said`` given ("The release also") is its subject instead of the story's.
     """
-    opener = ""
+    opener = f"{opener}," if opener else ""
     phrases = [phrase_of(item, quote=True) for item in members]
     also = ""
-    if place := place_told(story, members):
+    if not opener and (place := place_told(story, members)):
         opener = f"In {place},"  # "In the NXP backend, ExecuTorch enables …"
-    elif following:
+    elif not opener and following:
         also = " also"  # "biome also resolves …": one more story, with no filler before it
     who = escape(subject(story, initial=not opener)) + also
     if also and following > 1:
         who = "It also"  # the third story of a repository: its name a third time is too many
+    who = who_said or who
     verbs = {phrase.verb for phrase in phrases}
     # Titles without a verb share "lands": "lands X [1] and Y [2]".
     nouns = all(not (phrase.verb or phrase.instruction) for phrase in phrases)

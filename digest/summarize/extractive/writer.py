@@ -23,12 +23,12 @@ from digest.summarize.checks import (
     problems,
     terms_of,
 )
-from digest.summarize.classify import ROUTINE_KINDS
+from digest.summarize.classify import ROUTINE_KINDS, SEVERE
 from digest.summarize.clean import in_short
 from digest.summarize.extractive.actions import draft_actions, plain_watch, watch_action
 from digest.summarize.extractive.drafting import Action, Context
 from digest.summarize.extractive.mend import mend
-from digest.summarize.kinds import marked_breaking
+from digest.summarize.kinds import claimed, marked_breaking
 from digest.summarize.naming import opens_with_area, opens_with_name
 from digest.summarize.phrasing import (
     count,
@@ -70,7 +70,9 @@ _LOG = logging.getLogger("digest.summarize")
 #: At most this many changes of one story share its sentence.
 MEMBERS_PER_STORY = 3
 #: One-change stories told together in one sentence at most (the rest are listed).
-MAX_BRIEFS_TOLD = 2
+MAX_BRIEFS_TOLD = 3
+#: How a sentence about a change the day's release ships opens.
+_CARRIED_OPENER = "Among the changes the release ships"
 #: The score (see :mod:`digest.summarize.classify`) a second story needs to share the
 #: headline: about that of a new capability users call, or a fix of a fault they hit.
 SECOND_HEADLINE_SCORE = 8.0
@@ -154,6 +156,8 @@ class _Draft(Struct):
     cited: list[Item] = field(default_factory=list)
     #: The day's changes a release's notes sentence quotes (see :meth:`_quoted_by_releases`).
     quoted: list[Item] = field(default_factory=list)
+    #: Sentences told so far about changes a release of the day ships.
+    carried_told: int = 0
 
     def cite(self, item: Item) -> str:
         """Return `` [n]`` for ``item``, numbering it on first citation."""
@@ -258,6 +262,8 @@ class _Draft(Struct):
         several_repos = len({story.repo for story in leads}) > 1
         position = following = alsos = 0  # stories told; after a repository's first, as below
         listed: list[Item] = []
+        last_subject = ""  # "It also …" only after a sentence with the same subject
+        shipped = self._shipped_by_releases()
         for stories in _by_repo(leads).values():
             # After a repository's first story, its one-change stories are told together
             # (below); stories whose lead's title reads as no clause are listed as written.
@@ -282,10 +288,17 @@ class _Draft(Struct):
                     following = alsos = 0
                 else:  # one more story; how many, with this one, say "also" (no place)
                     alsos += 0 if place_told(story, told) else 1
+                    if subject(story) != last_subject:
+                        alsos = min(alsos, 1)  # "The ruff project also …" after a ty sentence
                     following = max(alsos, 1)
                 position += 1
                 listed += [m for m in members[story] if m not in told]
-                paragraphs.append(self._story_paragraph(story, told, following))
+                # A change the day's release of its repository ships is told as the release's.
+                carried = story.kind != "release" and story.lead.pull.number in shipped.get(
+                    story.repo, ()
+                )
+                paragraphs.append(self._story_paragraph(story, told, following, carried))
+                last_subject = subject(story)
             # Up to three one-change stories that read as clauses share a sentence; the
             # rest are listed by their titles.
             told_briefs = [s for s in briefs if _told_in_brief(s)]
@@ -300,9 +313,29 @@ class _Draft(Struct):
             paragraphs += self._brief_list(listed)
         return "\n\n".join(paragraphs)
 
-    def _story_paragraph(self, story: Story, members: tuple[Item, ...], following: int = 0) -> str:
+    def _carried_opening(self) -> tuple[str, str]:
+        """How a sentence about a change the day's release ships opens: (opener, subject).
+        The first says "Among the changes the release ships"; a later one has the release
+        for its subject ("The release also …")."""
+        self.carried_told += 1
+        return (_CARRIED_OPENER, "") if self.carried_told == 1 else ("", "The release also")
+
+    def _shipped_by_releases(self) -> dict[str, frozenset[int]]:
+        """The numbers of the changes each repository's releases of the day list in their
+        notes, by repository."""
+        shipped: dict[str, frozenset[int]] = {}
+        for item in self.brief.items:
+            if item.kind == "release":
+                numbers = {n for note in release_notes(item.pull) for n in note.numbers}
+                shipped[item.pull.repo] = shipped.get(item.pull.repo, frozenset()) | numbers
+        return shipped
+
+    def _story_paragraph(
+        self, story: Story, members: tuple[Item, ...], following: int = 0, carried: bool = False
+    ) -> str:
         told = [m for m in members if m.kind != "revert" or m is story.lead]
-        sentence = story_sentence(story, told, self.cite, following, md_escape)
+        opener, who = self._carried_opening() if carried else ("", "")
+        sentence = story_sentence(story, told, self.cite, following, md_escape, opener, who)
         sentences = [f"{sentence}."]
         # A release's description is its changelog: what it says is told from its notes.
         if story.lead.kind == "release":
@@ -420,7 +453,12 @@ class _Draft(Struct):
         ]
         opener = "In other changes"
         if len(notes_carry(notes, [s.lead for s in briefs])) == len(briefs):
-            opener = "Among the changes the release ships"
+            opener, also = self._carried_opening()
+            if also:  # "The release also freezes X [4]": said once, the opener is not
+                parts = [
+                    f"{md_escape(p)}{self.cite(s.lead)}" for p, s in zip(said, briefs, strict=True)
+                ]
+                return f"{also} {join_words(parts)}."
         head, middles, tail = _pattern(said) if len(said) > 2 else ("", said, "")
         if head:  # "updates translations for es [2], pt [3] and uk [4] (add-missing)"
             parts = [
@@ -594,7 +632,9 @@ class _Draft(Struct):
         project, date = brief.project, long_date(brief.date)
         # One sentence per subject: "The uv project adds X, fixes Y and drops Z."
         runs: list[tuple[str, list[str]]] = []
-        for story in leads[:3]:
+        # A story whose title reads as no clause is not bent into one ("lands X now does Y").
+        told = [s for s in leads[:3] if s is leads[0] or reads_as_clause(told_item(s))]
+        for story in told:
             opener, clause = subject(story), self._clause(story)
             if runs and runs[-1][0] == opener and clause.startswith(f"{opener} "):
                 runs[-1][1].append(clause.removeprefix(f"{opener} "))
@@ -829,9 +869,17 @@ def _pattern(titles: list[str]) -> tuple[str, list[str], str]:
 
 
 def _told_in_brief(story: Story) -> bool:
-    """True when ``story``'s one change reads plainly in the sentence one-change stories
-    share (see :func:`_plainly_told`)."""
-    return _plainly_told(story.lead)
+    """True when ``story``'s one change is told in the sentence one-change stories share:
+    it matters (see :func:`_matters`) or reads plainly there (see :func:`_plainly_told`)."""
+    return reads_as_clause(story.lead) and (_matters(story.lead) or _plainly_told(story.lead))
+
+
+def _matters(item: Item) -> bool:
+    """True when a reader needs ``item`` told, not listed, however its title reads: a fix of
+    a fault users hit (a panic, a wrong result) or a change that matters as much as a new
+    capability (see :data:`SECOND_HEADLINE_SCORE`)."""
+    fault = item.kind == "fix" and SEVERE.search(claimed(f"{item.pull.title}\n{item.summary}"))
+    return bool(fault) or (item.kind not in ROUTINE_KINDS and item.score >= SECOND_HEADLINE_SCORE)
 
 
 def _headline_worthy(story: Story) -> bool:
@@ -846,7 +894,7 @@ def _told_with(item: Item, lead: Item) -> bool:
     """True when ``item``, a change of ``lead``'s story, is told in its sentence: the lead
     itself, a change that says what it does plainly, or one done the same way (``enables
     `throttle` [1] and `gimbal` [2] with the new flight flow``)."""
-    if item is lead or _plainly_told(item):
+    if item is lead or (reads_as_clause(item) and _matters(item)) or _plainly_told(item):
         return True
     said, led = phrase_of(item), phrase_of(lead)
     return (
@@ -865,8 +913,7 @@ def _plainly_told(item: Item) -> bool:
     return (
         reads_as_clause(item)
         and len(said.split()) <= _BRIEF_WORDS
-        and "`" not in said
-        and not re.search(r"_\w|\(\)", said)
+        and not re.search(r"_\w|\(\)", said)  # snake_case or calls: jargon in a list
     )
 
 
