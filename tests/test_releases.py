@@ -371,3 +371,26 @@ def test_changes_the_release_ships_say_so_once_then_the_release_is_their_subject
     assert digest.body.count("Among the changes the release ships") == 1, digest.body
     assert "The release also " in digest.body
     assert not problems(digest, pulls)
+
+
+def test_an_entry_that_refuses_what_was_accepted_is_a_breaking_change() -> None:
+    body = "- \u267b\ufe0f Do not accept underscore headers by default. PR #71 by @someone.\n"
+    notes = release_notes(make_pull("\U0001f516 Release version 0.136.3", notes=body))
+    assert [n.kind for n in notes] == ["breaking"], notes
+
+
+def test_a_pre_release_to_try_gives_way_to_a_deprecation() -> None:
+    notes = "## 3.0.0-beta.2\n\n### Features\n\n- integrate the pad console (#81)\n"
+    pulls = [
+        make_pull("release: v3.0.0-beta.2", number=82, notes=notes),
+        make_pull(
+            "feat!: deprecate `legacyResolver` in `pad.alias`",
+            "`legacyResolver` is deprecated and will be removed in the next major.",
+            number=83,
+            minute=1,
+        ),
+    ]
+    project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
+    digest = ExtractiveWriter().write(make_brief(project, dt.date(2026, 3, 3), pulls))
+    texts = [a.text for a in digest.action_items]
+    assert texts and not any("on a branch before the stable release" in t for t in texts), texts

@@ -169,7 +169,8 @@ def _release_by_notes(c: Context, notes: Sequence[ReleaseNote]) -> Action:
             major, minor = previewed.groups()
             previews = major if minor == "0" else f"{major}.{minor}"
             text = f"If you plan to move to {repo_name(c.story)} {previews}, {lower_first(text)}"
-        return c.act("Try", text, Urgency.MONITOR, items)
+        # An invitation: beside a deprecation or a fix users hit it is one item too many.
+        return c.act("Try", text, Urgency.MONITOR, items, invites=True)
     if top.kind == "breaking":
         text = (
             f"Check your code before you upgrade {target}: its notes list a breaking change, "
