@@ -112,3 +112,14 @@ def test_a_topic_tag_that_ends_in_a_kind_of_work_is_no_place_but_its_example_is(
     digest = ExtractiveWriter().write(make_brief(PROJECT, DAY, pulls))
     assert "In the thrust example, rocket multiplies the burn" in digest.body, digest.body
     assert "In Thrust Perf" not in digest.body
+
+
+def test_a_scope_naming_a_monorepo_package_is_that_package() -> None:
+    pulls = [
+        make_pull(
+            "fix(legacy)!: raise the modern pad threshold",
+            files={"packages/plugin-legacy/src/index.ts": (30, 4)},
+        )
+    ]
+    digest = ExtractiveWriter().write(make_brief(PROJECT, DAY, pulls))
+    assert digest.body.startswith("In the plugin-legacy package, rocket raises"), digest.body

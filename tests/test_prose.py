@@ -111,6 +111,8 @@ def test_retelling_drops_what_does_not_read() -> None:
         "Booster decode performance dramatically drop when the burn is long.",
         "Both and Pad now use the shared `FuelPass` from `passes.py`.",
         "Stacked on #12 (pointwise seed); disjoint feature.",
+        "Currently, the gauge reads each tank four times, this reduces it to three.",
+        "The change adds new folder for pad telemetry APIs in rocket/prototype/pad.",
     ],
 )
 def test_a_note_with_no_verb_in_its_main_clause_is_not_retold(sentence: str) -> None:

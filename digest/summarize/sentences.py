@@ -64,6 +64,13 @@ _FIRST_PERSON = re.compile(r"^(we|i)\s+(?:also\s+|now\s+)?(\w+)\b", re.I)
 _VACUOUS = re.compile(
     r"^\(?(this|the) ((pr|pull request|diff|patch|commit|change) )?(is|was)\b", re.I
 )
+# What was so before the change, told as if it still were ("Currently, X parses each file
+# four times, this reduces it to three"), or where the change put its files.
+_STALE = re.compile(
+    r"^currently\b|,\s+this\s+(?:reduces|makes|fixes|changes|adds|removes|improves)\b"
+    r"|\badds? (?:a )?new (?:folder|directory|file) (?:for|to|with)\b",
+    re.I,
+)
 # Where the code came from, not what it does: "The ac part is borrowed from AP: LINK".
 _PROVENANCE = re.compile(
     r"\b(?:borrowed|adapted|copied|ported|taken|lifted) (?:from|form)\b|\binspired by\b|"
@@ -267,6 +274,7 @@ def retell(text: str) -> list[str]:
             or _OTHER_CHANGE.search(re.sub(r"\([^)]*\)", "", sentence))
             or _FILE_ENTRY.match(sentence)
             or _VACUOUS.match(sentence)
+            or _STALE.search(sentence)
             or sentence.endswith(":")
         ):
             kept = False

@@ -197,6 +197,8 @@ def area_of(story: Story) -> str:
         return named
     if "/" in area:
         return ""  # "parse/html/foo", "examples/arduino": a path, no place a reader knows
+    if package := _package_of(story, area):
+        return package  # "fix(legacy)" on packages/plugin-legacy/: the plugin-legacy package
     if not _COMMON_NOUN_AREA.search(area):
         return area
     # "[Compiler]" is the compiler; "Arm backend" keeps its name's capital.
@@ -262,6 +264,19 @@ _LANGUAGES = {
     "astro": "Astro",
     "grit": "GritQL",
 }
+
+
+def _package_of(story: Story, area: str) -> str:
+    """The package of a monorepo that ``area`` names and ``story``'s lead changes
+    (``legacy`` on ``packages/plugin-legacy/``: ``the plugin-legacy package``), or ``""``."""
+    tag = area.lower()
+    folders = {
+        parts[1]
+        for changed in story.lead.pull.files
+        if len(parts := changed.path.split("/")) > 2 and parts[0] == "packages"
+    }
+    named = [f for f in folders if f != tag and re.search(rf"(?:^|[-_]){re.escape(tag)}$", f)]
+    return f"the {named[0]} package" if len(folders) == 1 and named else ""
 
 
 def example_of(story: Story) -> str:
