@@ -574,8 +574,11 @@ class _Draft(Struct):
             thing = f"one {plain(phrase.relative())}"
             if story.kind in ROUTINE_KINDS or len(thing) > 90 or content_words(thing) & said:
                 continue
-            if not phrase.verb:
+            item = told_item(story)
+            if not phrase.verb or not reads_as_clause(item):
                 continue  # a title that reads as no clause is named in the list, not here
+            if not (_matters(item) or _plainly_told(item)):
+                continue  # nor one that would read as pasted in ("fixes X of Y with Z")
             things.append(thing)
             said |= content_words(thing)
             if len(things) == 2:
