@@ -355,3 +355,14 @@ def test_a_minor_second_story_is_left_to_the_dek_not_the_headline() -> None:
     digest = write([lead, minor])
     assert digest.headline == "rocket adds a booster abort mode", digest.headline
     assert "default pad path" in digest.dek
+
+
+def test_upkeep_beside_real_news_is_listed_not_told() -> None:
+    pulls = [
+        make_pull("Add a booster abort mode", files={"src/rocket/booster.py": (400, 20)}),
+        make_pull("chore(deps): update rust crates", files={"Cargo.lock": (40, 40)}, minute=1),
+        make_pull("Fix a stuck gauge on cold pads", minute=2),
+    ]
+    digest = write(pulls)
+    told, _, listed = digest.body.partition("**In brief**")
+    assert "updates rust crates" not in told and "- Update rust crates" in listed, digest.body

@@ -301,7 +301,8 @@ class _Draft(Struct):
                 last_subject = subject(story)
             # Up to three one-change stories that read as clauses share a sentence; the
             # rest are listed by their titles.
-            told_briefs = [s for s in briefs if _told_in_brief(s)]
+            quiet = all(s.kind in ROUTINE_KINDS for s in leads)
+            told_briefs = [s for s in briefs if _told_in_brief(s, quiet)]
             said = [phrase_of(s.lead).predicate() for s in told_briefs]
             if len(said) <= 2 or not _pattern(said)[0]:  # one pattern is one phrase
                 told_briefs = told_briefs[:MAX_BRIEFS_TOLD]
@@ -871,9 +872,12 @@ def _pattern(titles: list[str]) -> tuple[str, list[str], str]:
     return " ".join(split[0][:head]), middles, " ".join(split[0][len(split[0]) - tail :])
 
 
-def _told_in_brief(story: Story) -> bool:
+def _told_in_brief(story: Story, quiet: bool = False) -> bool:
     """True when ``story``'s one change is told in the sentence one-change stories share:
-    it matters (see :func:`_matters`) or reads plainly there (see :func:`_plainly_told`)."""
+    it matters (see :func:`_matters`) or reads plainly there (see :func:`_plainly_told`);
+    upkeep only on a ``quiet`` day, when there is nothing but upkeep to tell."""
+    if story.kind in ROUTINE_KINDS and not quiet:
+        return False  # "updates rust crates" beside real news: listed, not told
     return reads_as_clause(story.lead) and (_matters(story.lead) or _plainly_told(story.lead))
 
 
