@@ -360,7 +360,7 @@ def test_a_minor_second_story_is_left_to_the_dek_not_the_headline() -> None:
 def test_upkeep_beside_real_news_is_listed_not_told() -> None:
     pulls = [
         make_pull("Add a booster abort mode", files={"src/rocket/booster.py": (400, 20)}),
-        make_pull("chore(deps): update rust crates", files={"Cargo.lock": (40, 40)}, minute=1),
+        make_pull("fix(deps): update rust crates", files={"Cargo.lock": (40, 40)}, minute=1),
         make_pull("Fix a stuck gauge on cold pads", minute=2),
     ]
     digest = write(pulls)

@@ -531,9 +531,10 @@ def kind_of(
         return "refactor"
     if not markers and style_only(pull):
         return "chore"  # "Run ruff format": what users run is the same
-    if "deps" in markers and re.match(r"(update|bump)\b.*\b(dependencies|deps|lockfile)$", title):
-        # "fix(deps): update all non-major dependencies": a bot's upkeep (one it names, a
-        # bundler's new version, may be news).
+    collective = r"(dependencies|deps|lockfile|crates|packages|modules|actions)"
+    if "deps" in markers and re.match(rf"(update|bump)\b.*\b{collective}$", title):
+        # "fix(deps): update all non-major dependencies", "… rust crates": a bot's upkeep
+        # (one it names, a bundler's new version, may be news).
         return "deps"
     kind = _marked(markers[0], title, facts) if markers else _titled(pull, title, facts)
     if kind in ("refactor", "chore") and facts.stabilizes:
