@@ -366,3 +366,18 @@ def test_upkeep_beside_real_news_is_listed_not_told() -> None:
     digest = write(pulls)
     told, _, listed = digest.body.partition("**In brief**")
     assert "updates rust crates" not in told and "- Update rust crates" in listed, digest.body
+
+
+def test_the_dek_never_repeats_a_number_the_headline_says() -> None:
+    notes = (
+        "## 2.4.2\n\n### Fixed\n\n- gauge: keep the needle steady (#91)\n"
+        "- pad: dim the lights at night (#92)\n- valves: close on reset (#93)\n"
+    )
+    pulls = [
+        make_pull("release: v2.4.2", number=94, notes=notes),
+        make_pull("Add a booster abort mode", minute=1),
+        make_pull("docs: fix a typo", files={"docs/a.md": (1, 1)}, minute=2),
+    ]
+    digest = write(pulls)
+    assert "three" in digest.headline, digest.headline
+    assert not content_words(digest.dek) & content_words(digest.headline), digest.dek

@@ -590,12 +590,15 @@ class _Draft(Struct):
             if not content_words(" ".join(names)) & content_words(headline):
                 where = f" in {join_words(names)}"
         day = long_date(brief.date)
+        counted = say_count(len(brief.items), "change")
+        # "… with four fixes" in the headline: the day's count is said without its number.
+        clash = bool((content_words(counted) - {"change", "changes"}) & content_words(headline))
         if things:
-            merged = f"the {say_count(len(brief.items), 'change')}"
+            merged = "the day's changes" if clash else f"the {counted}"
             if len(brief.items) == 1:
                 merged = "the day's one change"
             return f"Also among {merged} merged{where} on {day}: {join_words(things)}."
-        merged = upper_first(say_count(len(brief.items), "change"))
+        merged = "The day's changes" if clash else upper_first(counted)
         return f"{merged} merged{where} on {day}: {join_words(_by_kind(brief.items, said))}."
 
     def _action_items(
