@@ -394,3 +394,25 @@ def test_a_pre_release_to_try_gives_way_to_a_deprecation() -> None:
     digest = ExtractiveWriter().write(make_brief(project, dt.date(2026, 3, 3), pulls))
     texts = [a.text for a in digest.action_items]
     assert texts and not any("on a branch before the stable release" in t for t in texts), texts
+
+
+def test_a_package_released_without_a_version_does_not_lead_the_day() -> None:
+    pulls = [
+        make_pull("release pad-tools", files={"pad-tools/Cargo.toml": (1, 1)}, number=101),
+        make_pull(
+            "fix: Incorrect thrust order in the staging optimizer",
+            files={"src/rocket/staging.py": (4, 2)},
+            number=102,
+            minute=1,
+        ),
+    ]
+    project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
+    brief = make_brief(project, dt.date(2026, 3, 3), pulls)
+    assert brief.stories[0].lead.pull.number == 102
+    assert brief.stories[1].lead.kind == "release"
+
+
+def test_an_entry_rejecting_errors_in_a_preview_feature_is_no_breaking_change() -> None:
+    body = "### Preview features\n\n- Reject semantic syntax errors for lazy imports (#73)\n"
+    notes = release_notes(make_pull("Bump 0.15.6", notes=body))
+    assert [n.kind for n in notes] == ["feature"], notes

@@ -228,7 +228,7 @@ def _note(raw: str, section: str) -> ReleaseNote | None:
         kind = "fix" if kind == "other" and closes["verb"].lower().startswith("fix") else kind
     if kind in ("other", "upkeep") and DROPS_SUPPORT.match(text):
         kind = "breaking"  # "Drop support for Pydantic v1", whatever its emoji says
-    elif kind in ("other", "upkeep", "feature") and _RESTRICTS.match(text):
+    elif kind in ("other", "upkeep") and _RESTRICTS.match(text):
         kind = "breaking"  # "Do not accept underscore headers …": what worked is refused
     elif kind == "other" and (verb := _ENTRY_VERB.match(text)):
         kind = _VERB_KINDS[verb[1].lower()]  # "Added the nursery rule …" under "Patch Changes"
@@ -259,8 +259,8 @@ def _note(raw: str, section: str) -> ReleaseNote | None:
 
 #: An entry that refuses what was accepted before, outside a section of fixes.
 _RESTRICTS = re.compile(
-    r"^(?:do not|don't|no longer) (?:accept|allow|permit|support)s?\b"
-    r"|^(?:reject|disallow|forbid)s?\b",
+    # Not "Reject syntax errors in X": a checker reporting, not refusing input.
+    r"^(?:do not|don't|no longer) (?:accept|allow|permit|support)s?\b",
     re.I,
 )
 #: An upkeep entry that reworks the project's insides rather than updating what it uses.

@@ -126,6 +126,8 @@ def rank_stories(groups: Iterable[list[Item]]) -> tuple[Story, ...]:
             ordered.insert(1, lead)
             lead = ordered[0]
         score = lead.score + math.log2(len(ordered)) * COMPANION_WEIGHT
+        if _unnumbered(lead):
+            score -= 3.0  # "release pyo3-polars": a package, no version to upgrade to
         if lead.kind in ROUTINE_KINDS:
             score -= 4.0
         elif any(i.kind == "revert" and reverts_item(i, lead) for i in ordered[1:]):
@@ -145,7 +147,8 @@ def rank_stories(groups: Iterable[list[Item]]) -> tuple[Story, ...]:
     newer = _newer_releases(stories)
     stories.sort(
         key=lambda s: (
-            (s.kind != "release" or s.lead.pull.older_line, s.lead.package_release),
+            (s.kind != "release" or s.lead.pull.older_line or _unnumbered(s.lead)),
+            s.lead.package_release,
             newer.get(id(s), 0),
             -s.score,
             s.repo,
@@ -153,6 +156,12 @@ def rank_stories(groups: Iterable[list[Item]]) -> tuple[Story, ...]:
         )
     )
     return tuple(stories)
+
+
+def _unnumbered(item: Item) -> bool:
+    """True when ``item`` releases a package it names without a version ("release
+    pyo3-polars"): news of the package, ranked as any change, not as the day's release."""
+    return item.package_release and "@" not in item.version
 
 
 def _newer_releases(stories: Sequence[Story]) -> dict[int, int]:
