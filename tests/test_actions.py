@@ -344,6 +344,9 @@ def test_a_breaking_change_says_what_its_description_warns_of() -> None:
     texts = [a.text for a in write([breaking]).action_items]
     assert texts[0].startswith("Check your code before you next upgrade rocket, as its descr")
     assert "callers that pass thrust_table to launch() must move it into the manifest" in texts[0]
+    # The body says so too, not only the action item.
+    body = write([breaking]).body
+    assert "Its description warns: callers that pass thrust\\_table to launch() must" in body, body
 
 
 def test_a_breaking_note_wrapped_over_lines_is_read_whole_past_what_still_works() -> None:

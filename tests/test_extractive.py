@@ -381,3 +381,16 @@ def test_the_dek_never_repeats_a_number_the_headline_says() -> None:
     digest = write(pulls)
     assert "three" in digest.headline, digest.headline
     assert not content_words(digest.dek) & content_words(digest.headline), digest.dek
+
+
+def test_a_day_of_documentation_says_whose_documentation_changed() -> None:
+    pulls = [
+        make_pull(
+            "docs: remove Python 3.9 specific pad examples", files={"docs_src/pad/a.py": (0, 90)}
+        ),
+        make_pull("docs: update release notes", files={"docs/release-notes.md": (3, 0)}, minute=1),
+    ]
+    digest = write(pulls)
+    assert digest.headline.startswith("rocket's documentation removes"), digest.headline
+    assert digest.body.startswith("In the documentation, rocket removes"), digest.body
+    assert problems(digest, pulls) == []

@@ -183,6 +183,9 @@ def area_of(story: Story) -> str:
     file, or the product that is the sentence's subject (``ty``). Other areas are places,
     never subjects: "In MLX, ExecuTorch adds …"."""
     area = story.area.strip("`'\" ")  # "[`pylint`]" names the place pylint
+    if story.kind == "docs" and area.lower() in ("", "doc", "docs", "documentation"):
+        # "Remove Python 3.9 specific files" in the docs: not a change to what users run.
+        return "the documentation"
     if not area or area.lower() in _NOT_A_SUBJECT or product_of(story):
         return ""
     if re.search(r"\b\d+/(?:\d+|n)\b", area, re.I):

@@ -25,7 +25,12 @@ from digest.summarize.checks import (
 )
 from digest.summarize.classify import ROUTINE_KINDS, SEVERE
 from digest.summarize.clean import in_short
-from digest.summarize.extractive.actions import draft_actions, plain_watch, watch_action
+from digest.summarize.extractive.actions import (
+    breaking_note,
+    draft_actions,
+    plain_watch,
+    watch_action,
+)
 from digest.summarize.extractive.drafting import Action, Context
 from digest.summarize.extractive.mend import mend
 from digest.summarize.kinds import claimed, marked_breaking
@@ -37,6 +42,7 @@ from digest.summarize.phrasing import (
     headline_case,
     join_words,
     long_date,
+    lower_first,
     md_escape,
     parse_title,
     plain,
@@ -279,6 +285,7 @@ class _Draft(Struct):
                     and not (s.lead.kind != "release" and self._retold(s.lead))
                 )
                 or not reads_as_clause(s.lead)
+                or s.kind in ROUTINE_KINDS  # upkeep after the first story: never a paragraph
             ]
             for story in [s for s in stories if s not in briefs]:
                 # A member whose title reads as no clause is listed, not bent into the sentence.
@@ -349,7 +356,13 @@ class _Draft(Struct):
                 and marked_breaking(story.lead.pull)
             ):
                 sentences.append(f"Its author marks the change as breaking{self.cite(story.lead)}.")
+            warned = breaking_note(story.lead.pull.body) if story.lead.kind == "breaking" else ""
+            if warned:  # what breaks, as its description says: not only in an action item
+                warning = md_escape(lower_first(warned))
+                sentences.append(f"Its description warns: {warning}{self.cite(story.lead)}.")
             details = self._retold(story.lead)
+            if warned:
+                details = [d for d in details if not _largely_said(d, warned)]
             said = md_escape(phrase_of(story.lead).predicate())
             # "biome adds `X` [2]. It adds a new nursery rule `X` that prefers …": the
             # description says the title's claim and more, so it is said once, its way.
@@ -513,6 +526,8 @@ class _Draft(Struct):
         A revert or re-land is told whole when that is short enough, else by what it is about.
         """
         who = subject(story, initial=initial)
+        if area_of(story) == "the documentation":
+            who = f"{who}'s documentation"  # "fastapi's documentation removes X": not fastapi
         whole = plain(phrase_of(told_item(story)).clause(who))
         if len(whole) > _SHORT_CLAUSE:
             whole = plain(phrase_of(told_item(story), short=True).clause(who))
@@ -555,7 +570,10 @@ class _Draft(Struct):
         for share in (10, 6):
             first = fit(clauses[0], HEADLINE_LIMIT * share // 10, phrases_only=True)
             rest = fit(clauses[1], HEADLINE_LIMIT - len(first) - 2, phrases_only=True)
-            if len(first.split()) >= 3 and len(rest.split()) >= 3:
+            # A second clause cut to its verb and a word or two ("adds custom sharding")
+            # says nothing: the headline keeps to the top story.
+            whole = rest == clauses[1] or len(rest.split()) >= 5
+            if len(first.split()) >= 3 and len(rest.split()) >= 3 and whole:
                 return self._cased(f"{first}, {rest}")
         return self._cased(fit(clauses[0], HEADLINE_LIMIT))
 
@@ -900,6 +918,12 @@ def _headline_worthy(story: Story) -> bool:
     return story.lead.score >= SECOND_HEADLINE_SCORE and not re.search(r"_\w", said)
 
 
+def _largely_said(sentence: str, said: str) -> bool:
+    """True when most content words of ``sentence`` are in ``said`` already."""
+    words = content_words(sentence) - {"change"}
+    return len(words & content_words(said)) * 2 >= len(words)
+
+
 def _told_with(item: Item, lead: Item) -> bool:
     """True when ``item``, a change of ``lead``'s story, is told in its sentence: the lead
     itself, a change that says what it does plainly, or one done the same way (``enables
@@ -951,7 +975,9 @@ def _shared_subject_headline(top: Story, second: Story) -> str:
     # The second story cut mid-way ("fixes an issue where files were") is left out instead.
     alone = f"{who} {plain(first.predicate())}"
     cut = fit(whole, HEADLINE_LIMIT, phrases_only=True)
-    if len(cut) > len(alone) + 15 and not ends_dangling(cut):
+    # "… and adds custom sharding": a second story cut to its verb and a word or two.
+    kept = len(cut[len(alone) :].split()) >= 6
+    if len(cut) > len(alone) + 15 and kept and not ends_dangling(cut):
         return cut
     return fit(alone, HEADLINE_LIMIT)
 
