@@ -618,3 +618,11 @@ def test_a_sentence_about_another_pull_request_is_no_news() -> None:
     assert retell("The gauge no longer crashes on an empty tank (see #123).") == [
         "The gauge no longer crashes on an empty tank (see #123)"
     ]
+
+
+def test_two_short_actions_joined_by_a_semicolon_are_both_told() -> None:
+    said = parse_title("refactor gauge converter; use shared padding kernels in pad").predicate()
+    assert said == "refactors the gauge converter and uses shared padding kernels in pad"
+    assert parse_title("Fix the gauge; this was broken since March").predicate() == (
+        "fixes the gauge"
+    )

@@ -184,8 +184,11 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
     """
     cut = _TRUNCATED.search(title.strip())
     title = _FIRST_SENTENCE.split(_TRUNCATED.sub("", title.strip()), maxsplit=1)[0]
-    # "refactor X; use Y in Z": the first of two actions is the title's action.
-    title = title.split("; ", 1)[0]
+    # "refactor X; use Y in Z": two short actions are both told ("refactors X and uses Y");
+    # of longer ones, the first is the title's action.
+    first, semicolon, then = title.partition("; ")
+    joined = then.split(" ", 1)[0].lower() in BASE_FORMS and len(title.split()) <= 14
+    title = f"{first} and {then}" if semicolon and joined and "; " not in then else first
     title = _trim(" ".join(_ASIDE.sub("", title).split()).split(" ")).rstrip(" .:;,")
     if cut:  # GitHub cut it: its last phrase is likely incomplete too ("to make X more…").
         title = _without_last_phrase(title)
@@ -363,6 +366,8 @@ def with_article(verb: str, rest: str) -> str:
             return rest  # "give a specific error": a verb's own object, not one noun phrase
         phrase.append(word)
     coordinated = len(phrase) < len(words) and words[len(phrase)].lower() in ("and", "or")
+    if coordinated and len(words) > len(phrase) + 1 and is_present(words[len(phrase) + 1]):
+        coordinated = False  # "model converter and uses X": a second verb, not a second noun
     if (
         not phrase
         or coordinated  # "argument and type parameters inference": which noun heads it?
