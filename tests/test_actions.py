@@ -1244,3 +1244,13 @@ def test_a_mention_in_the_dek_that_no_title_has_is_said_plainly() -> None:
     mended = _plainer(broken, brief, found)
     assert problems(mended, pulls) == []
     assert mended.dek == "One change merged on March 4, 2026: one new feature.", mended.dek
+
+
+def test_a_security_fix_is_taken_soon_by_everyone_not_by_who_hit_it() -> None:
+    fix = make_pull("fix: bump pad-tls 1.0 -> 1.1 (CVE-2026-1234)", files={"Cargo.lock": (4, 4)})
+    texts = [(a.urgency, a.text) for a in write([fix]).action_items]
+    assert texts[0][0] is Urgency.IMMEDIATE, texts
+    assert texts[0][1].startswith(
+        "Take the next rocket release as soon as it is out: it carries a security fix"
+    ), texts
+    assert "have hit" not in texts[0][1]

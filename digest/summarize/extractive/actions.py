@@ -667,6 +667,12 @@ def _fix(c: Context) -> Action | None:
         else:
             step = f"Take the next {repo} release when it is out"
             why = f"{now}merged and not yet released"
+        if hit.startswith("a security hole"):
+            # No one "hits" an advisory: everyone who runs the code takes the fix, soon.
+            soon = step.replace(" when it is out", " as soon as it is out")
+            soon = soon if soon != step else f"{step.rstrip(',')} soon"
+            text = f"{soon}: it carries a security fix; {lower_first(why)}"
+            return c.act("Re-test", text, Urgency.IMMEDIATE, (c.lead,))
         # Where the fault is said only as the project's, who uses what it touches says more.
         who = "" if says_what else who_uses(c.lead, repo, c.audience)
         condition = f"you have hit {hit}"
