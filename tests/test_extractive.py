@@ -394,3 +394,14 @@ def test_a_day_of_documentation_says_whose_documentation_changed() -> None:
     assert digest.headline.startswith("rocket's documentation removes"), digest.headline
     assert digest.body.startswith("In the documentation, rocket removes"), digest.body
     assert problems(digest, pulls) == []
+
+
+def test_a_listed_fix_that_says_fix_itself_is_not_marked_again() -> None:
+    from digest.summarize.classify import classify
+    from digest.summarize.extractive.writer import _Draft
+
+    minor = classify(make_pull("[gauge] Minor fix to the pad gauge using the wide reads"))
+    bug = classify(make_pull("fix: Incorrect length check on streaming zip"))
+    assert minor.kind == bug.kind == "fix"
+    assert not _Draft._listed_title(minor).startswith("Fix:")
+    assert _Draft._listed_title(bug) == "Fix: Incorrect length check on streaming zip"

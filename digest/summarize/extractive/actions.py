@@ -932,7 +932,7 @@ def watch_action(item: Item, name: str, changes: int, audience: str = "") -> Act
     elif item.kind == "feature" and item.facts.names and phrase_of(item).verb in CAPABILITY:
         why = f"it adds {plain(item.facts.names[0])}, which users can call"
     elif item.kind == "feature":
-        why = "it changes what the next release does"  # nothing named a user could call
+        why = ""  # nothing named a user could call: no reason beyond its rank is said
     among = "the day's one change" if changes == 1 else f"the day's {say_count(changes, 'change')}"
     phrase = phrase_of(item)
     said = plain(phrase.predicate())
@@ -974,13 +974,15 @@ def watch_action(item: Item, name: str, changes: int, audience: str = "") -> Act
         if unstable := unstable_home(item):
             text = f"{text}; it lands in {unstable}, so it may still change"
     elif changes == 1:
-        text = f"Watch for the change that {said} in the next {name} release: {why}"
+        text = f"Watch for the change that {said} in the next {name} release"
+        text = f"{text}: {why}" if why else text
         return Action("Watch", text, Urgency.MONITOR, (item,), item.pull.repo, weak=True)
     else:
         text = (
             f"Watch for the change that {said} in the next {name} release: of {among} it is "
-            f"the one most likely to reach users, as {why}"
+            f"the one most likely to reach users"
         )
+        text = f"{text}, as {why}" if why else text
         return Action("Watch", text, Urgency.MONITOR, (item,), item.pull.repo, weak=True)
     verb = "Read" if text.startswith("Read ") else "Watch"
     return Action(verb, text, Urgency.MONITOR, (item,), item.pull.repo)

@@ -515,7 +515,9 @@ class _Draft(Struct):
         """``item``'s title as the closing list gives it: a fix whose title names only the
         bug ("Incorrect length check on zip") is marked as one."""
         title = tidy(item.headline_title).rstrip(".")
-        if item.kind == "fix" and not _FIX_OPENING.match(title) and not parse_title(title).verb:
+        named_fix = re.search(r"\bfix(?:es)?\b", title, re.I)  # "Minor fix to X": said
+        opens = _FIX_OPENING.match(title)
+        if item.kind == "fix" and not opens and not named_fix and not parse_title(title).verb:
             title = f"Fix: {title}"
         return title
 
