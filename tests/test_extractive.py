@@ -405,3 +405,16 @@ def test_a_listed_fix_that_says_fix_itself_is_not_marked_again() -> None:
     assert minor.kind == bug.kind == "fix"
     assert not _Draft._listed_title(minor).startswith("Fix:")
     assert _Draft._listed_title(bug) == "Fix: Incorrect length check on streaming zip"
+
+
+def test_small_changes_of_two_subjects_are_told_apart_and_in_other_changes_once() -> None:
+    tools = {"packages/create-rocket/src/index.ts": (20, 4)}
+    pulls = [
+        make_pull("Add a booster abort mode", files={"src/rocket/booster.py": (400, 20)}),
+        make_pull("Fix a stuck gauge on cold pads", minute=1),
+        make_pull("fix(create-rocket): keep the pad light on", files=tools, minute=2),
+    ]
+    digest = write(pulls)
+    assert digest.body.count("In other changes") <= 1, digest.body
+    assert "and keeps the pad light on" not in digest.body, digest.body
+    assert problems(digest, pulls) == []

@@ -416,3 +416,23 @@ def test_an_entry_rejecting_errors_in_a_preview_feature_is_no_breaking_change() 
     body = "### Preview features\n\n- Reject semantic syntax errors for lazy imports (#73)\n"
     notes = release_notes(make_pull("Bump 0.15.6", notes=body))
     assert [n.kind for n in notes] == ["feature"], notes
+
+
+def test_a_release_of_one_fix_names_the_fault_in_the_headline() -> None:
+    notes = "## 1.52.1\n\n### Fixed\n\n- runtime: fix a regression that makes the pad hang (#111)\n"
+    release = make_pull("chore: prepare Rocket v1.52.1", number=112, notes=notes)
+    project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
+    digest = ExtractiveWriter().write(make_brief(project, dt.date(2026, 3, 3), [release]))
+    assert digest.headline == "rocket releases version 1.52.1 with a fix for a hang"
+
+
+def test_a_release_counts_what_users_look_for_and_the_rest_as_other_entries() -> None:
+    notes = (
+        "## 2.5.0\n\n### Fixed\n\n- gauge: keep the needle steady (#121)\n\n"
+        "### Added\n\n- launch: add a `countdown` option (#122)\n\n"
+        "### Other\n\n- Tidy the launch scripts (#123)\n- Bump the pad crate to 1.2 (#124)\n"
+    )
+    release = make_pull("chore: prepare Rocket v2.5.0", number=125, notes=notes)
+    project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
+    digest = ExtractiveWriter().write(make_brief(project, dt.date(2026, 3, 3), [release]))
+    assert "Its notes list one fix, one new feature and two other entries, among" in digest.body

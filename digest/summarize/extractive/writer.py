@@ -33,7 +33,7 @@ from digest.summarize.extractive.actions import (
 )
 from digest.summarize.extractive.drafting import Action, Context
 from digest.summarize.extractive.mend import mend
-from digest.summarize.kinds import claimed, marked_breaking
+from digest.summarize.kinds import claimed, marked_breaking, symptom
 from digest.summarize.naming import opens_with_area, opens_with_name
 from digest.summarize.phrasing import (
     count,
@@ -164,6 +164,8 @@ class _Draft(Struct):
     quoted: list[Item] = field(default_factory=list)
     #: Sentences told so far about changes a release of the day ships.
     carried_told: int = 0
+    #: Sentences told so far about a repository's other small changes ("In other changes").
+    others_told: int = 0
 
     def cite(self, item: Item) -> str:
         """Return `` [n]`` for ``item``, numbering it on first citation."""
@@ -313,8 +315,16 @@ class _Draft(Struct):
             said = [phrase_of(s.lead).predicate() for s in told_briefs]
             if len(said) <= 2 or not _pattern(said)[0]:  # one pattern is one phrase
                 told_briefs = told_briefs[:MAX_BRIEFS_TOLD]
-            if told_briefs:
-                paragraphs.append(self._briefs_paragraph(told_briefs))
+            # Those the day's release ships are told as its; the others as other changes.
+            ships = shipped.get(stories[0].repo, frozenset())
+            carried_briefs = [
+                s for s in told_briefs if s.kind != "release" and s.lead.pull.number in ships
+            ]
+            for group in (carried_briefs, [s for s in told_briefs if s not in carried_briefs]):
+                # One subject a sentence: "create-vite uses X" is not "… and updates rolldown".
+                for who in dict.fromkeys(subject(s) for s in group):
+                    same = [s for s in group if subject(s) == who]
+                    paragraphs.append(self._briefs_paragraph(same))
             listed += [item for s in briefs if s not in told_briefs for item in members[s]]
         listed += [item for item in routine if item not in listed]
         if listed:
@@ -331,12 +341,13 @@ class _Draft(Struct):
     def _shipped_by_releases(self) -> dict[str, frozenset[int]]:
         """The numbers of the changes each repository's releases of the day list in their
         notes, by repository."""
-        shipped: dict[str, frozenset[int]] = {}
-        for item in self.brief.items:
-            if item.kind == "release":
-                numbers = {n for note in release_notes(item.pull) for n in note.numbers}
-                shipped[item.pull.repo] = shipped.get(item.pull.repo, frozenset()) | numbers
-        return shipped
+        releases = Counter(i.pull.repo for i in self.brief.items if i.kind == "release")
+        return {
+            item.pull.repo: frozenset(n for note in release_notes(item.pull) for n in note.numbers)
+            for item in self.brief.items
+            # Of two releases the same day, "the release" would not say which.
+            if item.kind == "release" and releases[item.pull.repo] == 1
+        }
 
     def _story_paragraph(
         self, story: Story, members: tuple[Item, ...], following: int = 0, carried: bool = False
@@ -415,7 +426,14 @@ class _Draft(Struct):
             return f"Its notes list {said}, all {upkeep_kinds(notes)}{cite}."
         if [kind for kind, _ in kinds] == ["other"]:
             kinds = [("any", len(notes))]  # "three changes", not "three other changes"
-        counts = join_words([say_count(n, *NOTE_NOUNS[kind]) for kind, n in kinds])
+        named = [(kind, n) for kind, n in kinds if kind not in ("other", "upkeep")]
+        rest = sum(n for kind, n in kinds if kind in ("other", "upkeep"))
+        if named and rest:  # "one fix, two new features and four other entries"
+            kinds = named
+        counts = join_words(
+            [say_count(n, *NOTE_NOUNS[kind]) for kind, n in kinds]
+            + ([say_count(rest, "other entry", "other entries")] if named and rest else [])
+        )
         picks = notable_notes(notes)
         quoted = join_words([f"\u201c{md_escape(note.text)}\u201d" for note in picks])
         linked = notes_carry(
@@ -466,22 +484,28 @@ class _Draft(Struct):
             for note in release_notes(item.pull)
         ]
         opener = "In other changes"
-        if len(notes_carry(notes, [s.lead for s in briefs])) == len(briefs):
+        repo = briefs[0].repo
+        releases = sum(1 for i in self.brief.items if i.kind == "release" and i.pull.repo == repo)
+        if releases == 1 and len(notes_carry(notes, [s.lead for s in briefs])) == len(briefs):
             opener, also = self._carried_opening()
             if also:  # "The release also freezes X [4]": said once, the opener is not
                 parts = [
                     f"{md_escape(p)}{self.cite(s.lead)}" for p, s in zip(said, briefs, strict=True)
                 ]
                 return f"{also} {join_words(parts)}."
+        elif self.others_told:  # "In other changes" once: "create-vite also uses X [7]"
+            opener, who = "", f"{md_escape(subject(briefs[0]))} also"
+        self.others_told += 0 if opener.startswith("Among") else 1
         head, middles, tail = _pattern(said) if len(said) > 2 else ("", said, "")
         if head:  # "updates translations for es [2], pt [3] and uk [4] (add-missing)"
             parts = [
                 f"{md_escape(m)}{self.cite(s.lead)}" for m, s in zip(middles, briefs, strict=True)
             ]
             ending = f" {md_escape(tail)}" if tail else ""
-            return f"{opener}, {who} {md_escape(head)} {join_words(parts)}{ending}."
+            told = f"{who} {md_escape(head)} {join_words(parts)}{ending}."
+            return f"{opener}, {told}" if opener else told
         parts = [f"{md_escape(p)}{self.cite(s.lead)}" for p, s in zip(said, briefs, strict=True)]
-        return f"{opener}, {who} {join_words(parts)}."
+        return f"{opener}, {who} {join_words(parts)}." if opener else f"{who} {join_words(parts)}."
 
     def _brief_list(self, items: list[Item]) -> list[str]:
         """The body's closing list: its label, then each of ``items`` by its title as
@@ -539,7 +563,10 @@ class _Draft(Struct):
         if story.kind == "release" and (notes := release_notes(story.lead.pull)):
             # "tokio releases version 1.51.1 with three fixes": what the release brings.
             kinds = [(k, n) for k, n in count_by_kind(notes) if k not in ("other", "upkeep")][:2]
-            if kinds:
+            fixes = [note for note in notes if note.kind == "fix"]
+            if kinds == [("fix", 1)] and (fault := symptom(fixes[0].text)):
+                whole = f"{whole} with a fix for {fault}"  # "… 1.52.1 with a fix for a hang"
+            elif kinds:
                 said = join_words([say_count(n, *NOTE_NOUNS[k]) for k, n in kinds])
                 whole = f"{whole} with {said}"
         return whole
