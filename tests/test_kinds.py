@@ -181,6 +181,14 @@ def test_a_grave_fix_outranks_a_new_feature_and_a_mild_one_does_not() -> None:
     assert wrong.kind == "fix" and wrong.score > feature.score
 
 
+def test_another_name_for_a_setting_is_less_news_than_a_new_capability() -> None:
+    files = {"src/rocket/settings.py": (20, 2)}
+    alias = classify(make_pull("Add an environment variable for `ROCKET_DRY_RUN`", files=files))
+    new = classify(make_pull("Add a `dry_run` mode to the launcher", files=files))
+    assert alias.kind == new.kind == "feature"
+    assert alias.score < new.score
+
+
 def test_a_fault_a_description_says_did_not_happen_is_no_fault() -> None:
     said = "The two projects now complete the check without crashing, panicking, or hanging."
     quiet = classify(make_pull("fix: add missing pad projects to the primer list", said))

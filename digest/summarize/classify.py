@@ -129,6 +129,13 @@ _MESSAGE_ONLY = re.compile(
     re.I,
 )
 SEVERE_FIX_BONUS = 1.5
+#: A feature that only gives a setting another name: "Add an environment variable for
+#: `UV_VENV_RELOCATABLE`", "Add an alias for `--frozen`".
+_ANOTHER_WAY = re.compile(
+    r"(?:add|expose)s? (?:an? |the )?(?:environment variable|env var|alias|short flag|flag) "
+    r"(?:for|to set|matching)\b",
+    re.I,
+)
 #: What a grave fix adds again when the fault is a hole or corrupted memory (``HOLE``).
 HOLE_FIX_BONUS = 1.0
 #: Instructions for coding assistants: the repository's tooling, not its documentation.
@@ -312,6 +319,8 @@ def _score(pull: PullRequest, kind: str, code_lines: int, summary: str, facts: F
         score += 0.75
     if kind == "feature" and _MESSAGE_ONLY.match(split_title(pull.title)[1]):
         score -= 1.5  # A new warning or hint: what users read, not what they can do.
+    elif kind == "feature" and _ANOTHER_WAY.match(split_title(pull.title)[1]):
+        score -= 1.5  # A second way to set what users could set already: less than news.
     if summary:
         score += 0.5
     if BOT.search(pull.author):
