@@ -272,6 +272,7 @@ class _Draft(Struct):
         listed: list[Item] = []
         last_subject = ""  # "It also …" only after a sentence with the same subject
         shipped = self._shipped_by_releases()
+        quiet = all(s.kind in ROUTINE_KINDS for s in leads)  # nothing but upkeep to tell
         for stories in _by_repo(leads).values():
             # After a repository's first story, its one-change stories are told together
             # (below); stories whose lead's title reads as no clause are listed as written.
@@ -310,7 +311,6 @@ class _Draft(Struct):
                 last_subject = subject(story)
             # Up to three one-change stories that read as clauses share a sentence; the
             # rest are listed by their titles.
-            quiet = all(s.kind in ROUTINE_KINDS for s in leads)
             told_briefs = [s for s in briefs if _told_in_brief(s, quiet)]
             said = [phrase_of(s.lead).predicate() for s in told_briefs]
             if len(said) <= 2 or not _pattern(said)[0]:  # one pattern is one phrase
@@ -320,11 +320,12 @@ class _Draft(Struct):
             carried_briefs = [
                 s for s in told_briefs if s.kind != "release" and s.lead.pull.number in ships
             ]
-            for group in (carried_briefs, [s for s in told_briefs if s not in carried_briefs]):
+            others = [s for s in told_briefs if s not in carried_briefs]
+            for group, carried in ((carried_briefs, True), (others, False)):
                 # One subject a sentence: "create-vite uses X" is not "… and updates rolldown".
                 for who in dict.fromkeys(subject(s) for s in group):
                     same = [s for s in group if subject(s) == who]
-                    paragraphs.append(self._briefs_paragraph(same))
+                    paragraphs.append(self._briefs_paragraph(same, carried))
             listed += [item for s in briefs if s not in told_briefs for item in members[s]]
         listed += [item for item in routine if item not in listed]
         if listed:
@@ -471,41 +472,32 @@ class _Draft(Struct):
             and not _POINTS_AHEAD.search(sentence)
         ][:2]
 
-    def _briefs_paragraph(self, briefs: list[Story]) -> str:
+    def _briefs_paragraph(self, briefs: list[Story], carried: bool = False) -> str:
         """One sentence for several one-change stories of a repository: ``In other
-        changes, X does A [n], B [m] …``."""
+        changes, X does A [n], B [m] …``; ``carried`` when the day's one release of the
+        repository ships them all ("Among the changes the release ships, …")."""
         who = md_escape(subject(briefs[0], initial=False))
         said = [phrase_of(s.lead).predicate() for s in briefs]
-        # Changes the day's release of the repository ships are told as its, not as others.
-        notes = [
-            note
-            for item in self.brief.items
-            if item.kind == "release" and item.pull.repo == briefs[0].repo
-            for note in release_notes(item.pull)
-        ]
         opener = "In other changes"
-        repo = briefs[0].repo
-        releases = sum(1 for i in self.brief.items if i.kind == "release" and i.pull.repo == repo)
-        if releases == 1 and len(notes_carry(notes, [s.lead for s in briefs])) == len(briefs):
+        if carried:
             opener, also = self._carried_opening()
             if also:  # "The release also freezes X [4]": said once, the opener is not
                 parts = [
                     f"{md_escape(p)}{self.cite(s.lead)}" for p, s in zip(said, briefs, strict=True)
                 ]
                 return f"{also} {join_words(parts)}."
-        elif self.others_told:  # "In other changes" once: "create-vite also uses X [7]"
-            opener, who = "", f"{md_escape(subject(briefs[0]))} also"
-        self.others_told += 0 if opener.startswith("Among") else 1
+        else:
+            if self.others_told:  # "In other changes" once: "create-vite also uses X [7]"
+                opener, who = "", f"{md_escape(subject(briefs[0]))} also"
+            self.others_told += 1
         head, middles, tail = _pattern(said) if len(said) > 2 else ("", said, "")
+        parts = [f"{md_escape(m)}{self.cite(s.lead)}" for m, s in zip(middles, briefs, strict=True)]
         if head:  # "updates translations for es [2], pt [3] and uk [4] (add-missing)"
-            parts = [
-                f"{md_escape(m)}{self.cite(s.lead)}" for m, s in zip(middles, briefs, strict=True)
-            ]
             ending = f" {md_escape(tail)}" if tail else ""
             told = f"{who} {md_escape(head)} {join_words(parts)}{ending}."
-            return f"{opener}, {told}" if opener else told
-        parts = [f"{md_escape(p)}{self.cite(s.lead)}" for p, s in zip(said, briefs, strict=True)]
-        return f"{opener}, {who} {join_words(parts)}." if opener else f"{who} {join_words(parts)}."
+        else:
+            told = f"{who} {join_words(parts)}."
+        return f"{opener}, {told}" if opener else told
 
     def _brief_list(self, items: list[Item]) -> list[str]:
         """The body's closing list: its label, then each of ``items`` by its title as
