@@ -30,12 +30,7 @@ def support(c: Context) -> Action | None:
     lead = supporting[0]
     if thing_of(lead).startswith(BY_NUMBER):
         return None  # "Try pull request #7992" tells a reader nothing to try
-    verb, text = _try_it(c, lead)
-    urgency = Urgency.PLAN if c.rank < 2 else Urgency.MONITOR
-    told = verb in ("Enable", "Re-export") or _reasoned(lead)  # who, what and why
-    if not told and not _names_a_thing(thing_of(lead)):
-        return None  # "Try the new error on unsupported --cert": a title, not a thing
-    return c.act(verb, text, urgency, supporting, weak=not told, invites=True)
+    return _invitation(c, lead, supporting)
 
 
 def stable(c: Context) -> Action | None:
@@ -104,12 +99,19 @@ def feature(c: Context) -> Action | None:
         return None
     if c.thing.startswith(BY_NUMBER):
         return None  # "Try pull request #7992" tells a reader nothing to try
+    return _invitation(c, lead)
+
+
+def _invitation(c: Context, lead: Item, items: tuple[Item, ...] = ()) -> Action | None:
+    """The item inviting users to take up ``lead``, new in ``c``'s story, resting on ``items``
+    (default: the story's cited ones); None when it says nothing of why and its title names
+    no thing a user could try."""
     verb, text = _try_it(c, lead)
     urgency = Urgency.PLAN if c.rank < 2 else Urgency.MONITOR
     told = verb in ("Enable", "Re-export") or _reasoned(lead)  # who, what and why
     if not told and not _names_a_thing(thing_of(lead)):
         return None  # "Try the new error on unsupported --cert": a title, not a thing
-    return c.act(verb, text, urgency, weak=not told, invites=True)
+    return c.act(verb, text, urgency, items, weak=not told, invites=True)
 
 
 #: What a new thing is, by its title and name, and how a user takes it up: a lint rule is
