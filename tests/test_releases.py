@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from digest.config import ProjectSettings, RepoSettings
+from digest.models import Digest, PullRequest
 from digest.summarize.checks import problems
 from digest.summarize.classify import classify
 from digest.summarize.extractive import ExtractiveWriter
@@ -12,6 +13,13 @@ from digest.summarize.phrasing import say_count
 from digest.summarize.releases import count_by_kind, notable_notes, release_notes
 from digest.summarize.select import make_brief
 from tests.pulls import make_pull
+
+
+def _edition(pulls: list[PullRequest]) -> Digest:
+    """The extractive edition of ``pulls``, one repository's changes of 2026-03-03."""
+    project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
+    return ExtractiveWriter().write(make_brief(project, dt.date(2026, 3, 3), pulls))
+
 
 KEEP_A_CHANGELOG = """\
 # 2.4.1 (March 3rd, 2026)
@@ -114,8 +122,7 @@ def test_an_edition_tells_what_a_release_contains_and_says_to_upgrade() -> None:
 def test_an_upgrade_for_a_fault_says_who_hit_it_when_the_entry_names_no_code() -> None:
     notes = "## 2.4.2\n\n### Fixed\n\n- Fix booster panic when parsing t-strings (#51)\n"
     release = make_pull("chore: prepare Rocket v2.4.2", number=52, notes=notes)
-    project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
-    digest = ExtractiveWriter().write(make_brief(project, dt.date(2026, 3, 3), [release]))
+    digest = _edition([release])
     assert digest.action_items[0].text.startswith(
         "Upgrade rocket to version 2.4.2 soon if you have hit a panic when parsing t-strings:"
     ), digest.action_items
@@ -198,8 +205,7 @@ def test_generated_notes_lose_their_bylines_and_upkeep_is_never_the_news() -> No
 def test_a_release_of_upkeep_only_says_so() -> None:
     upkeep = "## v7.0.2\n* Bump actions/setup-node from 4 to 6 by @bot in https://github.com/a/b/pull/1\n"
     release = make_pull("prep v7.0.2 release", number=5, notes=upkeep)
-    project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
-    digest = ExtractiveWriter().write(make_brief(project, dt.date(2026, 3, 3), [release]))
+    digest = _edition([release])
     assert "one change, a dependency update: \u201cBump actions/setup-node" in digest.body
     assert digest.action_items[0].text.endswith("nothing you must act on")
     assert not problems(digest, [release])
@@ -248,8 +254,7 @@ def test_a_refactor_of_the_projects_insides_is_upkeep() -> None:
 def test_a_release_that_only_refactors_says_so() -> None:
     notes = "## v7.0.4\n* Refactor internals, simplify the gauge utils (#81)\n"
     release = make_pull("prep v7.0.4 release", number=6, notes=notes)
-    project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
-    digest = ExtractiveWriter().write(make_brief(project, dt.date(2026, 3, 3), [release]))
+    digest = _edition([release])
     assert "one change, internal refactoring: \u201cRefactor internals" in digest.body
     assert "of internal refactoring, nothing you must act on" in digest.action_items[0].text
     assert not problems(digest, [release])
@@ -269,8 +274,7 @@ def test_the_days_changes_a_release_ships_are_told_as_its_own() -> None:
         make_pull("fix: stop the fuel pump when the valve closes", number=97, minute=3),
         make_pull("perf: cache the thrust table", number=96, minute=4),
     ]
-    project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
-    digest = ExtractiveWriter().write(make_brief(project, dt.date(2026, 3, 3), pulls))
+    digest = _edition(pulls)
     assert not problems(digest, pulls)
     paragraphs = digest.body.split("\n\n")
     assert not any(p.startswith("In other changes") for p in paragraphs), digest.body
@@ -366,8 +370,7 @@ def test_changes_the_release_ships_say_so_once_then_the_release_is_their_subject
         ),
         make_pull("fix: keep the gauge lit when the pad resets", number=65, minute=3),
     ]
-    project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
-    digest = ExtractiveWriter().write(make_brief(project, dt.date(2026, 3, 3), pulls))
+    digest = _edition(pulls)
     assert digest.body.count("Among the changes the release ships") == 1, digest.body
     assert "The release also " in digest.body
     assert not problems(digest, pulls)
@@ -390,8 +393,7 @@ def test_a_pre_release_to_try_gives_way_to_a_deprecation() -> None:
             minute=1,
         ),
     ]
-    project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
-    digest = ExtractiveWriter().write(make_brief(project, dt.date(2026, 3, 3), pulls))
+    digest = _edition(pulls)
     texts = [a.text for a in digest.action_items]
     assert texts and not any("on a branch before the stable release" in t for t in texts), texts
 
@@ -421,8 +423,7 @@ def test_an_entry_rejecting_errors_in_a_preview_feature_is_no_breaking_change() 
 def test_a_release_of_one_fix_names_the_fault_in_the_headline() -> None:
     notes = "## 1.52.1\n\n### Fixed\n\n- runtime: fix a regression that makes the pad hang (#111)\n"
     release = make_pull("chore: prepare Rocket v1.52.1", number=112, notes=notes)
-    project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
-    digest = ExtractiveWriter().write(make_brief(project, dt.date(2026, 3, 3), [release]))
+    digest = _edition([release])
     assert digest.headline == "rocket releases version 1.52.1 with a fix for a hang"
 
 
@@ -433,6 +434,5 @@ def test_a_release_counts_what_users_look_for_and_the_rest_as_other_entries() ->
         "### Other\n\n- Tidy the launch scripts (#123)\n- Bump the pad crate to 1.2 (#124)\n"
     )
     release = make_pull("chore: prepare Rocket v2.5.0", number=125, notes=notes)
-    project = ProjectSettings(name="rocket", repos=(RepoSettings(name="acme/rocket"),))
-    digest = ExtractiveWriter().write(make_brief(project, dt.date(2026, 3, 3), [release]))
+    digest = _edition([release])
     assert "Its notes list one fix, one new feature and two other entries, among" in digest.body
