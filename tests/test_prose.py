@@ -626,3 +626,7 @@ def test_two_short_actions_joined_by_a_semicolon_are_both_told() -> None:
     assert parse_title("Fix the gauge; this was broken since March").predicate() == (
         "fixes the gauge"
     )
+
+
+def test_a_dotted_name_ending_in_ly_is_no_dangling_adverb() -> None:
+    assert parse_title("skip redundant batch.apply").predicate() == "skips redundant batch.apply"

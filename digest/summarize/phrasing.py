@@ -332,6 +332,7 @@ _COUNTABLE_WORDS = """
     optimizer trainer dataset dataloader mask lockfile workspace registry tracker api barrier
     walker visitor filename issue block threshold size positive negative component button
     element directive constraint limit socket channel stream driver timer pool problem policy
+    autofix
 """
 _COUNTABLE = frozenset(_COUNTABLE_WORDS.split())
 _RAISED = frozenset(("error", "exception", "warning"))
@@ -697,7 +698,8 @@ def _dangles(word: str) -> bool:
     return (
         word in _DANGLING
         or word in _WAITING
-        or (word.endswith("ly") and len(word) > 4 and word not in _NOT_ADVERBS)
+        # An adverb is a plain word: "batch.apply" or "only_if_ready" is a name.
+        or (word.endswith("ly") and len(word) > 4 and word.isalpha() and word not in _NOT_ADVERBS)
     )
 
 
