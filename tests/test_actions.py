@@ -1255,3 +1255,10 @@ def test_a_security_fix_is_taken_soon_by_everyone_not_by_who_hit_it() -> None:
         "Take the next rocket release as soon as it is out: it carries a security fix"
     ), texts
     assert "have hit" not in texts[0][1]
+
+
+def test_an_autofix_for_a_rule_users_have_is_not_a_rule_to_enable() -> None:
+    pull = make_pull("[`pad`] Add fix for `light-not-at-end` (`PAD036`)")
+    texts = [a.text for a in write([pull]).action_items]
+    assert texts and not any(t.startswith("Enable") for t in texts), texts
+    assert "fix for light-not-at-end (PAD036)" in texts[0], texts

@@ -177,7 +177,9 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
     if re.match(r"(on|for|in|to|via|with|at)\b", thing) and item.area:
         # "float8: enable on ROCm": what is new is float8 on ROCm.
         return "Try", f"Try {item.area} {thing} in {c.audience}: {why}"
-    if RULE.search(title) or RULE.search(thing):
+    # "Add fix for `X` (`RUF036`)": an autofix for a rule users have, not a rule to enable.
+    autofix = re.match(r"(?:an? |the )?(?:auto)?fix(?:es)? for\b", plain(thing), re.I)
+    if (RULE.search(title) or RULE.search(thing)) and not autofix:
         rule = thing if re.search(r"\brules?\b", thing) else f"{thing} rule"
         if checks := _rule_checks(item):  # what it reports is why a team turns it on
             why = f"it {checks}, from the next release"
