@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from digest.models import ChangeLink
-from digest.summarize.classify import classify
+from digest.summarize.classify import GRAVE, SEVERE, classify
+from digest.summarize.kinds import symptom
 from digest.summarize.stories import phrase_of, reverts_item
 from tests.pulls import make_pull
 
@@ -179,6 +180,40 @@ def test_a_grave_fix_outranks_a_new_feature_and_a_mild_one_does_not() -> None:
         )
     )
     assert wrong.kind == "fix" and wrong.score > feature.score
+
+
+@pytest.mark.parametrize(
+    ("title", "said", "hit"),
+    [
+        # What users had is gone: as grave as corrupted data.
+        ("Prevent uninstalling site-packages for empty manifests", "", "data loss"),
+        ("fix: avoid deleting files outside the launch cache", "", "data loss"),
+        # What users run stops them, though no crash is named.
+        (
+            "Handle the link limit gracefully",
+            "Past the limit, installing packages fails.",
+            "a failed install",
+        ),
+    ],
+)
+def test_a_fix_of_lost_data_or_a_failed_install_outranks_a_new_feature(
+    title: str, said: str, hit: str
+) -> None:
+    feature = classify(make_pull("Add a thrust vectoring mode", files={"src/a.py": (300, 20)}))
+    fix = classify(make_pull(title, said, files={"src/b.py": (40, 4)}))
+    assert fix.kind == "fix" and fix.score > feature.score
+    assert symptom(f"{title}\n{said}") == hit
+
+
+def test_a_result_put_wrong_without_the_word_is_a_wrong_result() -> None:
+    # Told in the body, not left to the list; not grave enough to lead over the day's news.
+    for title in (
+        "fix: Do not reverse dataframes when sorting with all-null keys",
+        "fix: Preserve null placement when collapsing reverse() into one sort",
+    ):
+        assert SEVERE.search(title) and not GRAVE.search(title)
+        assert symptom(title) == "wrong results"
+    assert not SEVERE.search("Preserve block indentation if already present")
 
 
 def test_another_name_for_a_setting_is_less_news_than_a_new_capability() -> None:

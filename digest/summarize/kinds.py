@@ -35,13 +35,20 @@ KIND_WEIGHT = {
 #: Kinds that never lead a headline while something else happened.
 ROUTINE_KINDS = frozenset({"refactor", "deps", "build", "docs", "test", "ci", "chore"})
 
+#: A fix that says what a result had wrong without the word: "Do not reverse dataframes
+#: when sorting …", "Preserve null placement when …".
+WRONGLY_DONE = (
+    r"(?:do|does) ?n[o']t (?:reverse|reorder|drop|duplicate|swap|truncate)\w* \w+"
+    r"|preserv\w+ (?:the )?(?:[\w.-]+ ){0,2}(?:order|placement|nulls?|dtypes?|precision)"
+)
+WRONGLY = re.compile(rf"\b(?:{WRONGLY_DONE})\b", re.I)
 #: What a fix says users were hitting.
-SEVERE = re.compile(
+_SEVERE_WORDS = re.compile(
     r"\b(crash\w*|panic\w*|segfault\w*|hangs?|hanging|deadlock\w*|data loss|corrupt\w*|"
     r"wrong|incorrect\w*|unsound\w*|race\w*|memory barrier|security|vulnerab\w+|cve-\d+|"
     r"instead of failing|fails?|failing|failures?|errors? (when|on|with)|regression|"
     r"nan|overflow\w*|leak\w*|lost|silently|out[- ]of[- ]bounds|use[- ]after[- ]free|"
-    r"undefined behaviou?r|memory safety|double free)\b",
+    rf"undefined behaviou?r|memory safety|double free|{WRONGLY_DONE})\b",
     re.I,
 )
 #: The faults a fix can end that users must hear of, each as the pattern that names it, what
@@ -67,6 +74,16 @@ FAULTS = (
     ),
     (r"undefined behaviou?r|unsound\w*", "undefined behaviour", "hole"),
     (r"corrupt\w*|data loss|loses data", "data corruption", "hole"),
+    # "Prevent uninstalling site-packages for …", "Avoid deleting files outside the cache":
+    # what users had is gone.
+    (
+        r"(?:prevent\w*|avoid\w*|stop\w*|(?:do|does) ?n[o']t|never|no longer) "
+        r"(?:accidentally |wrongly |incorrectly )?(?:uninstall|delet|remov|wip|eras|overwrit"
+        r"|clobber)\w* (?:all |the |user |your |existing )?(?:site-packages|files?|director"
+        r"\w+|folders?|data|environments?|packages|installations?|home|cache)",
+        "data loss",
+        "hole",
+    ),
     (r"segfault\w*", "a segfault", "grave"),
     (r"non-?determinis\w+", "non-deterministic results", "grave"),
     (r"silently", "a silent failure", "grave"),
@@ -74,6 +91,18 @@ FAULTS = (
     (r"panic\w*", "a panic", "grave"),
     (r"hangs?|hanging|deadlock\w*", "a hang", "grave"),
     (r"data race|race condition|memory barrier", "a race", "grave"),
+    # What users run stops them: "installing packages fails", "fails to start on Windows".
+    (
+        r"install\w* (?:\w+ ){0,3}(?:fails?|failed|failures?)|fail(?:s|ed|ing)? to install",
+        "a failed install",
+        "grave",
+    ),
+    (
+        r"(?:import\w*|start\w*|launch\w*) (?:\w+ ){0,3}(?:fails?|failed|failures?)"
+        r"|fail(?:s|ed|ing)? to (?:import|start|launch|load)\b",
+        "a failure to start",
+        "grave",
+    ),
     (
         r"(?:wrong|incorrect) (?:results?|values?|outputs?|answers?|gradients?|data)"
         r"|(?:returns?|returned|produces?|produced|computes?|computed) (?:the )?"
@@ -87,7 +116,7 @@ MILD_FAULTS = (
     (r"leak", "a leak"),
     (r"race", "a race"),
     (r"regression", "a regression"),
-    (r"wrong|incorrect|inconsistent", "wrong results"),
+    (rf"wrong|incorrect|inconsistent|{WRONGLY_DONE}", "wrong results"),
     (r"fail", "a failure"),
     (r"error|exception|raise", "an error"),
 )
@@ -103,6 +132,8 @@ def _faults(tiers: tuple[str, ...]) -> re.Pattern[str]:
 GRAVE = _faults(("hole", "grave"))
 #: The gravest of ``GRAVE``: a hole or memory gone wrong.
 HOLE = _faults(("hole",))
+#: What a fix's title or summary says users hit, the worst (``GRAVE``) or not.
+SEVERE = re.compile(f"{_SEVERE_WORDS.pattern}|{GRAVE.pattern}", re.I)
 
 
 #: Faults a text says did not happen: "completed the check without crashing, panicking, or

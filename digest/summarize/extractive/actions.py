@@ -38,7 +38,7 @@ from digest.summarize.extractive.takeup import (
     unstable_home,
 )
 from digest.summarize.facts import DEPRECATION_NOTICE
-from digest.summarize.kinds import claimed, marked_breaking, symptom
+from digest.summarize.kinds import WRONGLY, claimed, marked_breaking, symptom
 from digest.summarize.phrasing import fit, lower_first, parse_title, plain, say_count
 from digest.summarize.releases import (
     ReleaseNote,
@@ -173,8 +173,8 @@ def _release_by_notes(c: Context, notes: Sequence[ReleaseNote]) -> Action:
         return c.act("Try", text, Urgency.MONITOR, items, invites=True)
     if top.kind == "breaking":
         text = (
-            f"Check your code before you upgrade {target}: its notes list a breaking change, "
-            f"{entry}{more}"
+            f"Check your code before you upgrade {target}: its notes list a change that can "
+            f"break code, {entry}{more}"
         )
         return c.act("Check", text, Urgency.IMMEDIATE, items)
     if top.kind in ("fix", "security"):
@@ -628,7 +628,8 @@ def _hit_by(c: Context) -> tuple[str, bool]:
         if told:
             return told, True
     text = claimed(f"{lead.pull.title}\n{lead.summary}")
-    if GRAVE.search(text) and (fault := symptom(text)):
+    # A result it had wrong is grave, though the title never says "wrong" ("do not reverse").
+    if (GRAVE.search(text) or WRONGLY.search(text)) and (fault := symptom(text)):
         return f"{fault} in {c.audience}", False
     return "", False
 
