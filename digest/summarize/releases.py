@@ -36,6 +36,8 @@ class ReleaseNote(Struct, frozen=True):
     kind: str
     #: The pull requests the entry links (``#8021``), in the order it names them.
     numbers: tuple[int, ...] = ()
+    #: Listed under a heading for what users opt into ("Fixed (unstable)", "Experimental").
+    unstable: bool = False
 
     @property
     def grave(self) -> bool:
@@ -136,6 +138,7 @@ def _entries(text: str) -> tuple[ReleaseNote, ...]:
     """The entries of the first release with entries that ``text`` (Markdown) lists."""
     notes: list[ReleaseNote] = []
     section = "other"
+    unstable = False
     versions_seen = 0
     current: list[str] = []
     indent = -1
@@ -144,13 +147,14 @@ def _entries(text: str) -> tuple[ReleaseNote, ...]:
         if current:
             note = _note(" ".join(current), section)
             if note is not None:
-                notes.append(note)
+                notes.append(msgspec.structs.replace(note, unstable=True) if unstable else note)
         current.clear()
 
     for line in text.splitlines():
         if heading := _HEADING.match(line):
             flush()
             name = heading["hash"] or heading["bold"] or ""
+            unstable = bool(_UNSTABLE.search(name))
             if _VERSION_HEADING.search(name) and not _section_kind(name):
                 versions_seen += 1
                 if versions_seen > 1 and notes:
@@ -267,6 +271,15 @@ _RESTRICTS = re.compile(
 _INTERNAL_ENTRY = re.compile(_INTERNAL_WORK, re.I)
 
 
+#: A heading for what users opt into: "Fixed (unstable)", "Experimental features".
+_UNSTABLE = re.compile(r"\b(?:unstable|experimental|nightly)\b", re.I)
+#: A fix of how something looks or is worded, not of what it does: "… looked different from
+#: other HMR logs", "show filename in CSS minification warnings", "fix typo in …".
+_COSMETIC = re.compile(
+    r"\b(?:looked|look|looks|typos?|wording|spelling|colou?rs?|logs?|logger|logging"
+    r"|messages?|warnings?|hints?|spacing|alignment)\b",
+    re.I,
+)
 _BUMP_ENTRY = re.compile(r"^(?:[\w-]+:\s+)?(?:update|bump|upgrade)\b", re.I)
 
 
@@ -287,14 +300,18 @@ def notable_notes(notes: Sequence[ReleaseNote], limit: int = 2) -> list[ReleaseN
     """The entries of ``notes`` a user most needs to hear of, at most ``limit``: breaking
     changes, security fixes and grave fixes first, then other fixes users hit, features."""
 
-    def rank(note: ReleaseNote) -> tuple[int, int]:
-        order = NOTE_KINDS.index(note.kind)
+    def rank(note: ReleaseNote) -> tuple[float, int]:
+        order: float = NOTE_KINDS.index(note.kind)
         if note.grave:
             order = 1
         elif note.kind == "fix" and not SEVERE.search(note.text):
             order = 3  # a fix of something mild: after the new features
+            if _COSMETIC.search(note.text):
+                order = 4.5  # how it looks or reads: after any other entry worth saying
         elif note.kind == "feature" and _BUMP_ENTRY.match(note.text):
             order = 4  # a bundled engine's update ("update rolldown to …"): after mild fixes
+        if note.unstable:
+            order += 2.5  # what few opted into: after what everyone runs, but upkeep
         return (order, notes.index(note))
 
     said = [note for note in notes if note.kind != "upkeep"] or list(notes)
