@@ -252,6 +252,61 @@ def test_the_dek_tells_what_the_headline_does_not() -> None:
     assert quiet.dek == "One change merged on March 4, 2026: one new feature."
 
 
+def test_a_dek_names_a_second_change_before_it_counts_the_day() -> None:
+    pulls = [
+        make_pull(
+            "Add a throttle limiter to the engine controller",
+            files={"src/rocket/engine.py": (300, 2)},
+        ),
+        # Too technical to tell beside others in a list, enough to say what else came in.
+        make_pull(
+            "[pad] Propagate inner tile alignment min_size to bounding outer tiles",
+            files={"src/pad/tiles.py": (30, 0)},
+            minute=1,
+        ),
+        make_pull(
+            "ci: bump the runner image", files={".github/workflows/ci.yml": (1, 1)}, minute=2
+        ),
+    ]
+    digest = write(pulls)
+    assert digest.dek == (
+        "Also among the three changes merged on March 4, 2026: one that propagates inner "
+        "tile alignment min_size to bounding outer tiles."
+    ), digest.dek
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "[gpu] Shared pipeline + dispatch-grid + vec4-align helpers",
+        "[lint] Fix a regression in the previous refactor",
+        "[html] Skip unknown script types instead of treating as JS",
+    ],
+)
+def test_a_title_no_sentence_can_carry_is_listed_as_written(title: str) -> None:
+    from digest.summarize.classify import classify
+    from digest.summarize.stories import reads_as_clause
+
+    assert not reads_as_clause(classify(make_pull(title)))
+
+
+def test_a_clause_with_its_own_and_is_not_joined_to_another_by_and() -> None:
+    pulls = [
+        make_pull(
+            "[gauge] Use wide reads for the fuel table and support empty tanks",
+            files={"src/rocket/gauge.py": (200, 10)},
+        ),
+        make_pull(
+            "[gauge] Include the stage name in gauge readings",
+            files={"src/rocket/gauge2.py": (150, 10)},
+            minute=1,
+        ),
+    ]
+    digest = write(pulls)
+    assert " and supports empty tanks [1] and " not in digest.body, digest.body
+    assert "supports empty tanks [1]. It also includes" in digest.body, digest.body
+
+
 def test_a_retold_sentence_that_only_says_the_title_again_is_left_out() -> None:
     pull = make_pull(
         "Refactor the model converter",

@@ -411,7 +411,12 @@ def test_an_authors_joined_orders_are_all_retold_but_lists_of_ops_are_not() -> N
         ("Render the pad lights with their own key", "renders the pad lights with their own key"),
         ("Add tests for the gauge", "adds tests for the gauge"),
         ("Add FP16 support", "adds FP16 support"),
-        ("Add `--dry-run` option", "adds `--dry-run` option"),
+        # A thing called by its name in code is that one thing.
+        ("Add `--dry-run` option", "adds the `--dry-run` option"),
+        (
+            "Add @launch_jit decorator for pad kernels",
+            "adds the @launch_jit decorator for pad kernels",
+        ),
         (
             "Fix argument and type parameters inference",
             "fixes argument and type parameters inference",

@@ -82,11 +82,33 @@ def test_notes_are_read_entry_by_entry_from_the_first_release_only() -> None:
 def test_a_bundled_engines_update_is_told_after_the_fixes_users_hit() -> None:
     body = (
         "## Features\n\n- update thrustkit to 1.0.0-rc.17 (#61)\n\n"
-        "## Bug Fixes\n\n- gauge: show the stage name in fuel warnings (#62)\n"
+        "## Bug Fixes\n\n- gauge: keep the stage name when refuelling (#62)\n"
     )
     notes = release_notes(make_pull("release: v8.0.10", notes=body))
     assert [n.kind for n in notes] == ["feature", "fix"]
     assert notable_notes(notes, limit=1)[0].numbers == (62,)
+
+
+def test_how_an_entry_looks_or_reads_is_told_after_what_it_does() -> None:
+    # A fix of a log's look is no reason to upgrade while another fix is in the notes.
+    body = (
+        "### Bug Fixes\n\n"
+        "* `gauge.debug` and `gauge.error` looked different from other logs (#71)\n"
+        "* **fuel:** show the tank name in refuelling warnings (#72)\n"
+        "* **launch:** allow the user's countdown to override the default (#73)\n"
+    )
+    notes = release_notes(make_pull("release: v2.0.1", notes=body))
+    assert [n.numbers for n in notable_notes(notes, limit=3)] == [(73,), (71,), (72,)]
+
+
+def test_an_entry_for_what_users_opt_into_is_told_after_what_everyone_runs() -> None:
+    body = (
+        "# 1.51.1\n\n### Fixed\n\n- sync: fix a gauge that reopens after forget (#81)\n\n"
+        "### Fixed (unstable)\n\n- rt: do not leak fd when cancelling a uring launch (#82)\n"
+    )
+    notes = release_notes(make_pull("chore: prepare v1.51.1", notes=body))
+    assert [(n.numbers, n.unstable) for n in notes] == [((81,), False), ((82,), True)]
+    assert notable_notes(notes, limit=1)[0].numbers == (81,)
 
 
 def test_a_changesets_body_is_read_with_its_wrapped_lines_and_prefixes() -> None:
@@ -278,7 +300,7 @@ def test_the_days_changes_a_release_ships_are_told_as_its_own() -> None:
     assert not problems(digest, pulls)
     paragraphs = digest.body.split("\n\n")
     assert not any(p.startswith("In other changes") for p in paragraphs), digest.body
-    assert any(p.startswith("Among the changes the release ships, rocket") for p in paragraphs)
+    assert any(p.startswith("Also in the release, rocket") for p in paragraphs)
 
 
 def test_a_features_heading_keeps_short_entries_and_its_engine_update() -> None:
@@ -371,15 +393,21 @@ def test_changes_the_release_ships_say_so_once_then_the_release_is_their_subject
         make_pull("fix: keep the gauge lit when the pad resets", number=65, minute=3),
     ]
     digest = _edition(pulls)
-    assert digest.body.count("Among the changes the release ships") == 1, digest.body
+    assert digest.body.count("Also in the release") == 1, digest.body
     assert "The release also " in digest.body
     assert not problems(digest, pulls)
 
 
 def test_an_entry_that_refuses_what_was_accepted_is_a_breaking_change() -> None:
     body = "- \u267b\ufe0f Do not accept underscore headers by default. PR #71 by @someone.\n"
-    notes = release_notes(make_pull("\U0001f516 Release version 0.136.3", notes=body))
+    pull = make_pull("\U0001f516 Release version 0.136.3", notes=body)
+    notes = release_notes(pull)
     assert [n.kind for n in notes] == ["breaking"], notes
+    # The notes never call it breaking: the edition says what it can do, not their word.
+    digest = _edition([pull])
+    assert "one change that can break code" in digest.headline, digest.headline
+    assert "breaking change" not in digest.body, digest.body
+    assert "a change that can break code" in digest.action_items[0].text
 
 
 def test_a_pre_release_to_try_gives_way_to_a_deprecation() -> None:

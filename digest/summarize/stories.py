@@ -733,7 +733,23 @@ def reads_as_clause(item: Item) -> bool:
     a title to name as written (a sentence, a noun phrase, an unknown verb, or a verb
     before a pile of bare nouns no reader can parse: "enables formatter ir debugger")."""
     phrase = phrase_of(item, quote=True)
-    return not phrase.rest.startswith("\u201c") and not _noun_pile(phrase.rest)
+    return (
+        not phrase.rest.startswith("\u201c")
+        and not _noun_pile(phrase.rest)
+        and not _UNPARSABLE.search(phrase.rest)
+    )
+
+
+#: What no sentence can carry from a title: parts joined by "+" ("pipeline + dispatch-grid +
+#: vec4-align helpers"), the author's own history ("a regression in the previous refactor"),
+#: a verb that lost its object ("instead of treating as JS").
+_UNPARSABLE = re.compile(
+    r"\w \+ \w"
+    r"|\b(?:previous|last|earlier|prior|recent) (?:refactor\w*|prs?|pull requests?|commits?"
+    r"|changes?|patch\w*|fix\w*|migration|rewrite)\b"
+    r"|\b(?:of|without|by|when) (?!being\b)\w+ing as\b",
+    re.I,
+)
 
 
 #: Words that start or break up a noun phrase a reader can parse.
@@ -787,7 +803,7 @@ def story_sentence(
     story's place (``In the Metal backend,``) when it has one, and says ``also`` when it is
     ``following`` others of its repository (how many) and has none (``It also`` past the
     second); ``escape`` is applied to all text but the citations. An ``opener`` given
-    ("Among the changes the release ships") opens it instead of a place or "also"; a
+    ("Also in the release") opens it instead of a place or "also"; a
     ``who_said`` given ("The release also") is its subject instead of the story's.
     """
     opener = f"{opener}," if opener else ""
@@ -827,6 +843,9 @@ def story_sentence(
             for p, item in zip(phrases, members, strict=True)
         ]
         said = f"{who} {join_words(parts)}"
+        if len(parts) > 1 and re.search(r"\band\b", phrases[0].predicate()):
+            # "uses X and supports Y [3] and includes Z [4]": two "and"s, one sentence too many.
+            said = f"{who} {parts[0]}. It also {join_words(parts[1:])}"
     return f"{escape(opener)} {said}" if opener else said
 
 

@@ -78,7 +78,7 @@ MEMBERS_PER_STORY = 3
 #: One-change stories told together in one sentence at most (the rest are listed).
 MAX_BRIEFS_TOLD = 3
 #: How a sentence about a change the day's release ships opens.
-_CARRIED_OPENER = "Among the changes the release ships"
+_CARRIED_OPENER = "Also in the release"
 #: The score (see :mod:`digest.summarize.classify`) a second story needs to share the
 #: headline: about that of a new capability users call, or a fix of a fault they hit.
 SECOND_HEADLINE_SCORE = 8.0
@@ -99,7 +99,7 @@ _FIX_OPENING = re.compile(
 )
 #: How a sentence counts a release's notes of each kind.
 NOTE_NOUNS = {
-    "breaking": ("breaking change", "breaking changes"),
+    "breaking": ("change that can break code", "changes that can break code"),
     "security": ("security fix", "security fixes"),
     "fix": ("fix", "fixes"),
     "feature": ("new feature", "new features"),
@@ -334,7 +334,7 @@ class _Draft(Struct):
 
     def _carried_opening(self) -> tuple[str, str]:
         """How a sentence about a change the day's release ships opens: (opener, subject).
-        The first says "Among the changes the release ships"; a later one has the release
+        The first says "Also in the release"; a later one has the release
         for its subject ("The release also …")."""
         self.carried_told += 1
         return (_CARRIED_OPENER, "") if self.carried_told == 1 else ("", "The release also")
@@ -475,7 +475,7 @@ class _Draft(Struct):
     def _briefs_paragraph(self, briefs: list[Story], carried: bool = False) -> str:
         """One sentence for several one-change stories of a repository: ``In other
         changes, X does A [n], B [m] …``; ``carried`` when the day's one release of the
-        repository ships them all ("Among the changes the release ships, …")."""
+        repository ships them all ("Also in the release, …")."""
         who = md_escape(subject(briefs[0], initial=False))
         said = [phrase_of(s.lead).predicate() for s in briefs]
         opener = "In other changes"
@@ -608,20 +608,25 @@ class _Draft(Struct):
         kind of change, never the headline's words again."""
         brief = self.brief
         said = content_words(headline)
-        things = []
-        for story in leads[1:]:  # the stories the edition tells and cites
-            phrase = phrase_of(told_item(story))
-            thing = f"one {plain(phrase.relative())}"
-            if story.kind in ROUTINE_KINDS or len(thing) > 90 or content_words(thing) & said:
-                continue
-            item = told_item(story)
-            if not phrase.verb or not reads_as_clause(item):
-                continue  # a title that reads as no clause is named in the list, not here
-            if not (_matters(item) or _plainly_told(item)):
-                continue  # nor one that would read as pasted in ("fixes X of Y with Z")
-            things.append(thing)
-            said |= content_words(thing)
-            if len(things) == 2:
+        things: list[str] = []
+        # Two stories told plainly; else one that reads as a clause, which says more of the
+        # day than its count by kind.
+        for plainly in (True, False):
+            for story in leads[1:]:  # the stories the edition tells and cites
+                phrase = phrase_of(told_item(story))
+                thing = f"one {plain(phrase.relative())}"
+                if story.kind in ROUTINE_KINDS or len(thing) > 90 or content_words(thing) & said:
+                    continue
+                item = told_item(story)
+                if not phrase.verb or not reads_as_clause(item):
+                    continue  # a title that reads as no clause is named in the list, not here
+                if plainly and not (_matters(item) or _plainly_told(item)):
+                    continue  # nor one that would read as pasted in ("fixes X of Y with Z")
+                things.append(thing)
+                said |= content_words(thing)
+                if len(things) == 2 or not plainly:
+                    break
+            if things:
                 break
         where = ""
         if len(brief.repos) > 1:
