@@ -23,6 +23,7 @@ from digest.summarize.kinds import (
     HOLE,
     KIND_MARKERS,
     KIND_WEIGHT,
+    NEW_DEFAULT,
     ROUTINE_KINDS,
     SEVERE,
     claimed,
@@ -317,6 +318,8 @@ def _score(pull: PullRequest, kind: str, code_lines: int, summary: str, facts: F
         score += 1.5
     if facts.api_change and kind not in ROUTINE_KINDS:
         score += 0.75
+    if kind == "feature" and NEW_DEFAULT.search(split_title(pull.title)[1]):
+        score += 2.0  # What users get changes without their asking: they must hear of it.
     if kind == "feature" and _MESSAGE_ONLY.match(split_title(pull.title)[1]):
         score -= 1.5  # A new warning or hint: what users read, not what they can do.
     elif kind == "feature" and _ANOTHER_WAY.match(split_title(pull.title)[1]):

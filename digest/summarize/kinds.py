@@ -616,7 +616,13 @@ def _titled(pull: PullRequest, title: str, facts: Facts) -> str:
         return "fix" if re.search(r"\bmissing\b", prose, re.I) else "feature"
     if _FIX_WORDS.search(prose):
         return "fix"
+    if NEW_DEFAULT.search(prose):
+        return "feature"  # "make `x` ignored by default": what users get changes, however small
     return "refactor" if mechanical(pull) else "feature"
+
+
+#: A title that changes what users get without asking: "make `x` ignored by default".
+NEW_DEFAULT = re.compile(r"\b(?:by|as(?: the)?) default\b|\bdefaults? to\b", re.I)
 
 
 def _marked(marker: str, title: str, facts: Facts) -> str:

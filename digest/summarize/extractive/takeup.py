@@ -54,7 +54,9 @@ _BY_DEFAULT = re.compile(r"\s*\b(?:by|as(?: the)?) default\b", re.I)
 _TURNED = re.compile(
     r"^(?:(?P<on>enable[sd]?|turn(?:s|ed)? on|switch(?:es|ed)? on|use[sd]?|default to)|"
     r"(?P<off>disable[sd]?|switch(?:es|ed)? off|"
-    r"turn(?:s|ed)? off|do not|don't|no longer|stop))\b",
+    r"turn(?:s|ed)? off|do not|don't|no longer|stop"
+    # "make `x` ignored by default": what it makes so is turned off.
+    r"|make[sd]?(?= \S+ (?:ignored|silent|hidden|disabled|opt-in)\b)))\b",
     re.I,
 )
 
@@ -74,6 +76,7 @@ def new_default(c: Context) -> Action | None:
     if turned["off"]:
         thing = plain(lead.headline_title[turned.end() :]).strip()
         thing = _BY_DEFAULT.sub("", thing).strip()
+        thing = re.sub(r"\s+(?:ignored|silent|hidden|disabled|opt-in)$", "", thing)
     if not thing or thing.startswith(BY_NUMBER):
         return None
     repo = repo_name(c.story)
