@@ -134,3 +134,9 @@ def test_a_pr_template_checklist_is_dropped_with_its_wrapped_lines() -> None:
 def test_text_struck_through_is_what_the_author_took_back() -> None:
     cleaned = clean_body("Stages now vent early ~~and log every valve~~ when pressure drops.")
     assert cleaned == "Stages now vent early when pressure drops."
+
+
+def test_a_code_span_glued_to_the_word_before_it_opens_where_its_code_starts() -> None:
+    body = "Uninstalling against a legacy` .pad-info` stage with an empty` fuel.txt` wiped it."
+    assert "a legacy `.pad-info` stage with an empty `fuel.txt` wiped it" in clean_body(body)
+    assert clean_body("Use `pad` and `fuel` here.") == "Use `pad` and `fuel` here."

@@ -307,6 +307,56 @@ def test_a_clause_with_its_own_and_is_not_joined_to_another_by_and() -> None:
     assert "supports empty tanks [1]. It also includes" in digest.body, digest.body
 
 
+def test_what_a_description_says_of_the_first_clause_comes_before_the_second() -> None:
+    pulls = [
+        make_pull(
+            "[gauge] Use wide reads for the fuel table and support empty tanks",
+            "Replaces the scalar reads of the fuel table with vector reads on every board.",
+            files={"src/rocket/gauge.py": (200, 10)},
+        ),
+        make_pull(
+            "[gauge] Include the stage name in gauge readings",
+            files={"src/rocket/gauge2.py": (150, 10)},
+            minute=1,
+        ),
+    ]
+    body = write(pulls).body
+    first, detail, then = body.index("[1]."), body.index("vector reads"), body.index("[2]")
+    assert first < detail < then, body
+
+
+def test_a_fix_description_of_the_fault_is_told_as_what_was_so_before_it() -> None:
+    project = ProjectSettings(name="padctl", repos=(RepoSettings(name="acme/padctl"),))
+    pulls = [
+        make_pull(
+            "Prevent deleting the fuel logs for empty stage manifests",
+            "padctl clear against a legacy stage with an empty manifest could resolve the "
+            "stage back to the log folder and end up deleting the fuel logs.",
+            repo="acme/padctl",
+            files={"src/padctl/clear.py": (12, 3)},
+        ),
+        make_pull("Add a countdown display", repo="acme/padctl", minute=1),
+    ]
+    digest = ExtractiveWriter().write(make_brief(project, DAY, pulls))
+    assert "Before the fix, padctl clear against a legacy stage" in digest.body, digest.body
+    assert problems(digest, pulls) == []
+
+
+def test_a_new_default_is_news_users_hear_of() -> None:
+    from digest.summarize.classify import classify
+
+    pulls = [
+        make_pull(
+            "[gauge]: make `possibly-empty-tank` ignored by default",
+            files={"src/rocket/rules.py": (8, 7), "docs/rules.md": (3, 3)},
+        ),
+        make_pull("[pad] Show truthiness in the pad display", files={"src/pad/a.py": (40, 5)}),
+    ]
+    assert classify(pulls[0]).kind == "feature"
+    digest = write(pulls)
+    assert "ignored by default [" in digest.body and "In brief" not in digest.body, digest.body
+
+
 def test_a_retold_sentence_that_only_says_the_title_again_is_left_out() -> None:
     pull = make_pull(
         "Refactor the model converter",

@@ -113,10 +113,38 @@ def test_retelling_drops_what_does_not_read() -> None:
         "Stacked on #12 (pointwise seed); disjoint feature.",
         "Currently, the gauge reads each tank four times, this reduces it to three.",
         "The change adds new folder for pad telemetry APIs in rocket/prototype/pad.",
+        "Added new folder for pad telemetry APIs in rocket/prototype/pad.",
     ],
 )
 def test_a_note_with_no_verb_in_its_main_clause_is_not_retold(sentence: str) -> None:
     assert retell(sentence) == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Instead the pilot should be able to decide how the abort is handled.",
+        "Also makes some very minor improvements to the gauge's memory use.",
+        "So each time the valve moves, the current reading is cleared.",
+        "The old pad hook can be removed later if desired.",
+    ],
+)
+def test_a_sentence_leaning_on_the_one_before_does_not_stand_alone(sentence: str) -> None:
+    assert not [s for s in retell(sentence) if stands_alone(s)], retell(sentence)
+
+
+def test_a_sentence_may_open_with_a_project_spelt_in_lower_case() -> None:
+    sentence = "padctl launch `x` against a legacy stage could end up deleting the fuel logs."
+    assert retell(sentence)[0].startswith("Padctl launch")  # a sentence's capital
+    kept = retell(sentence, ["padctl"])
+    assert kept == [sentence.rstrip(".")] and stands_alone(kept[0], ["padctl"])
+    assert not stands_alone(kept[0])
+
+
+def test_what_the_change_changes_is_said_without_the_noun_twice() -> None:
+    assert retell("Changes the generated code for the gauge table to save 4 MB.") == [
+        "It changes the generated code for the gauge table to save 4 MB"
+    ]
 
 
 @pytest.mark.parametrize(

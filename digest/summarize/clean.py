@@ -187,6 +187,8 @@ def _clean(body: str, url_mark: str) -> str:
 def _clean_line(line: str, url_mark: str) -> str:
     """``line`` with links reduced to their text and tags, ``cc`` lists, emphasis, URLs gone,
     and no section label in front (``Summary:``)."""
+    if "` " in line:
+        line = _retick(line)
     if ":" in line:
         line = _INLINE_LABEL.sub("", line)
     # Each pattern runs only when the line has the character it needs: most lines have none.
@@ -205,6 +207,28 @@ def _clean_line(line: str, url_mark: str) -> str:
     if "://" in line:
         line = _URL.sub(url_mark, line)
     return line.rstrip()
+
+
+def _retick(line: str) -> str:
+    """``line`` with each code span that opens glued to the word before it and a space
+    inside ("a legacy` .egg-info` file") opened where its code starts ("a legacy
+    `.egg-info` file"); a span closed so ("`x` and") is left as it is."""
+    out: list[str] = []
+    opening = True
+    i = 0
+    while i < len(line):
+        char = line[i]
+        if char == "`":
+            glued = opening and i > 0 and line[i - 1].isalnum() and line[i + 1 : i + 2] == " "
+            if glued:
+                out.append(" `")
+                i += 2  # the space inside the span goes before it
+                opening = False
+                continue
+            opening = not opening
+        out.append(char)
+        i += 1
+    return "".join(out)
 
 
 def summary_of(body: str, title: str, max_chars: int = 240) -> str:

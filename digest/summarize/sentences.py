@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Collection
 
 from digest.summarize.phrasing import conjugate_coordinated, ends_dangling, join_words
 from digest.summarize.verbs import (
@@ -68,7 +69,7 @@ _VACUOUS = re.compile(
 # four times, this reduces it to three"), or where the change put its files.
 _STALE = re.compile(
     r"^currently\b|,\s+this\s+(?:reduces|makes|fixes|changes|adds|removes|improves)\b"
-    r"|\badds? (?:a )?new (?:folder|directory|file) (?:for|to|with)\b",
+    r"|\b(?:adds?|added|adding) (?:a )?new (?:folder|directory|file) (?:for|to|with)\b",
     re.I,
 )
 # Where the code came from, not what it does: "The ac part is borrowed from AP: LINK".
@@ -237,18 +238,21 @@ _GLUED_HEADING = re.compile(
 )
 
 
-def retell(text: str) -> list[str]:
+def retell(text: str, names: Collection[str] = ()) -> list[str]:
     """Return ``text``'s whole sentences as an edition may print them (without end stop).
 
     Runs of the author's imperatives or subjectless verbs are joined into one sentence
-    whose subject is "The change"; other fragments are dropped.
+    whose subject is "The change"; other fragments are dropped. A sentence opening with one
+    of ``names`` (a project spelt in lower case: "uv pip uninstall …") keeps its case.
     """
     told: list[str] = []
     actions: list[str] = []
 
     def flush() -> None:
         if actions:
-            told.append(f"The change {join_words(actions[:3])}")
+            # "The change changes the generated code": the noun and its verb once.
+            who = "It" if actions[0].startswith("changes ") else "The change"
+            told.append(f"{who} {join_words(actions[:3])}")
             actions.clear()
 
     kept = False  # whether the sentence before was kept: a pronoun may point back at it
@@ -284,7 +288,8 @@ def retell(text: str) -> list[str]:
             kept = False
             flush()
             continue
-        predicate = _as_predicate(sentence)
+        named = sentence.partition(" ")[0] in names  # "pad launch …": the project, no verb
+        predicate = None if named else _as_predicate(sentence)
         if predicate is not None:
             told_as = f"The change {predicate}."
             kept = fragment_reason(told_as) is None and capitalised_verb(told_as) is None
@@ -300,7 +305,7 @@ def retell(text: str) -> list[str]:
             and not _headless(sentence)
         )
         if kept:
-            told.append(_opened(sentence))
+            told.append(_opened(sentence, names))
     flush()
     return told
 
@@ -311,10 +316,13 @@ _IDENTIFIER = re.compile(
 )
 
 
-def _opened(sentence: str) -> str:
+def _opened(sentence: str, names: Collection[str] = ()) -> str:
     """``sentence`` with a capital first letter, unless it opens with a name from the code
-    (``should_stop_ is written …``): that name is marked as code, never re-cased."""
+    (``should_stop_ is written …``): that name is marked as code, never re-cased; nor is
+    one of ``names``, as its project spells it."""
     first, _, rest = sentence.partition(" ")
+    if first in names:
+        return sentence
     if _IDENTIFIER.fullmatch(first):
         return f"`{first}` {rest}"
     return sentence[:1].upper() + sentence[1:]
@@ -340,8 +348,11 @@ _AUTHOR_VOICE = re.compile(
     r"\b(I|I'm|I've|we|we're|we've|we'll|our|ours|us|my|me|you|your|please|todo|fixme|xxx|"
     r"wip|hack|this pr|this diff|this stack|this commit|this patch|this change|reviewers?|"
     r"lgtm|nit)\b"
-    r"|\?|^(a question|not sure|nothing (calls|uses)|for now|note that|see |in many cases|"
-    r"unfortunately|fortunately|sadly|interestingly|honestly|basically|also,|so,|but |and |"
+    r"|\?|\bif (?:desired|needed|wanted|you want)\b"
+    # "Instead the user should …", "Also makes …", "So each time …": it leans on the one before.
+    r"|^(?:instead|also|so|thus|hence|otherwise|then|additionally|furthermore|moreover)\b"
+    r"|^(a question|not sure|nothing (calls|uses)|for now|note that|see |in many cases|"
+    r"unfortunately|fortunately|sadly|interestingly|honestly|basically|but |and |"
     r"previously,? (i|we)|this (supplements|follows|builds|continues))"
     # A heading glued to its paragraph once the lines were joined ("Summary Adds X").
     r"|^(summary|description|motivation|context|changes|test plan|bc[- ]breaking|breaking"
@@ -381,16 +392,16 @@ def _gerund_fragment(text: str) -> bool:
     return False
 
 
-def stands_alone(sentence: str) -> bool:
+def stands_alone(sentence: str, names: Collection[str] = ()) -> bool:
     """True when a retold ``sentence`` of a description stands on its own for a reader: not
     the author's voice, a question or a to-do, not a fragment that opens mid-phrase (a
     bracket closed before it opens, a lower-case or non-letter start) and not under six
-    words of filler."""
+    words of filler. It may open with one of ``names``, as its project spells it ("uv pip …")."""
     text = sentence.strip()
     if len(text.split()) < 6 or _AUTHOR_VOICE.search(text):
         return False
     # A name from the code may open it, marked as code ("`should_stop_` is written …").
-    opening = re.match(r"`[^`\s]+` ", text)
+    opening = re.match(r"`[^`\s]+` ", text) or text.partition(" ")[0] in names
     if not opening and (not text[:1].isalpha() or not text[:1].isupper()):
         return False
     if _LABEL.match(text):

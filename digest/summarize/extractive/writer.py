@@ -356,6 +356,8 @@ class _Draft(Struct):
         told = [m for m in members if m.kind != "revert" or m is story.lead]
         opener, who = self._carried_opening() if carried else ("", "")
         sentence = story_sentence(story, told, self.cite, following, md_escape, opener, who)
+        # "X and Y [1]. It also Z [2]": what the description says of [1] comes before Z.
+        sentence, _, then = sentence.partition(". It also ")
         sentences = [f"{sentence}."]
         # A release's description is its changelog: what it says is told from its notes.
         if story.lead.kind == "release":
@@ -384,6 +386,9 @@ class _Draft(Struct):
                 details = details[1:]
             for detail in details:
                 sentences.append(f"{md_escape(detail)}{self.cite(story.lead)}.")
+        if then:  # after what the description says of the first, its subject is named again
+            who_then = "It" if len(sentences) == 1 else md_escape(subject(story, initial=True))
+            sentences.append(f"{who_then} also {then}.")
         for item in members:
             if item.kind != "revert" or item is story.lead:
                 continue
@@ -450,16 +455,27 @@ class _Draft(Struct):
         repository's name spelt otherwise than the edition spells it ("Executorch now …")
         or with an area as its subject ("RL lands …")."""
         names = [self.brief.shown(repo) for repo in self.brief.repos]
+        lowered = [name for name in names if name.islower()]  # "uv pip uninstall …" opens one
         areas = {i.area for i in self.brief.items if i.area}
         # What the sentence told already: the title, or the note it was told by.
         title = terms_of(f"{item.headline_title} {phrase_of(item).predicate()}")
         # Another of the day's changes, told by its own title: "The change extends X" when
         # the change that extends X is told next to it.
         others = [terms_of(o.headline_title) for o in self.brief.items if o is not item]
+        retold = []
+        for sentence in retell(item.summary, lowered):
+            if any(sentence.startswith(f"{name} ") for name in lowered):
+                # "uv pip uninstall … could end up deleting site-packages": a fix's
+                # description of the fault, told as what was so before it; any other
+                # sentence would open with a name a sentence cannot capitalise.
+                if item.kind != "fix" or not _WAS_SO.search(sentence):
+                    continue
+                sentence = f"Before the fix, {sentence}"
+            retold.append(sentence)
         return [
             sentence
-            for sentence in retell(item.summary)
-            if stands_alone(sentence)
+            for sentence in retold
+            if stands_alone(sentence, lowered)
             and not any(
                 len(content_words(sentence) - {"change"} - other - _stems(sentence, other)) <= 1
                 for other in others
@@ -934,6 +950,10 @@ def _matters(item: Item) -> bool:
     capability (see :data:`SECOND_HEADLINE_SCORE`)."""
     fault = item.kind == "fix" and SEVERE.search(claimed(f"{item.pull.title}\n{item.summary}"))
     return bool(fault) or (item.kind not in ROUTINE_KINDS and item.score >= SECOND_HEADLINE_SCORE)
+
+
+#: What a fix's description says was so before it: "could resolve", "would hang", "was lost".
+_WAS_SO = re.compile(r"\b(?:could|would|was|were|did|used to)\b")
 
 
 def _headline_worthy(story: Story) -> bool:
