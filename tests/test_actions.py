@@ -464,9 +464,39 @@ def test_no_hold_off_for_a_revert_of_tests_or_a_revert_that_is_the_fix() -> None
         assert not any(a.text.startswith("Hold") for a in write(pulls).action_items)
 
 
+def test_no_hold_off_for_a_revert_of_a_change_to_wording() -> None:
+    wording = make_pull("Fix duplicated words in gauge comments", files=BOOSTER)
+    pulls = [wording, revert_of(wording)]
+    assert not any(a.text.startswith("Hold") for a in write(pulls).action_items)
+
+
+def test_a_fix_of_a_value_dropped_is_a_wrong_result_to_take_the_release_for() -> None:
+    pulls = [
+        make_pull(
+            "Fix `fuel_extra` dict being dropped when a callable follows it in `Stage`",
+            files=BOOSTER,
+        ),
+        make_pull("Bump the pad runner", files={".github/workflows/ci.yml": (1, 1)}, minute=1),
+    ]
+    (action,) = write(pulls).action_items
+    assert action.text.startswith("Take the next rocket release when it is out if you have hit")
+    assert "wrong results" in action.text
+
+
+def test_more_of_what_was_there_is_nothing_to_try() -> None:
+    pulls = [make_pull("Add more derives for `CountdownPolicy`", files=BOOSTER)]
+    (action,) = write(pulls).action_items
+    assert not action.text.startswith("Try"), action.text
+    # Nor is `CountdownPolicy` what it adds.
+    assert "it adds CountdownPolicy" not in action.text, action.text
+
+
 @pytest.mark.parametrize(
     ("title", "kind"),
     [
+        ("Change the letter Q to D in comments", "docs"),
+        ("Fix duplicated words in v1 comments", "docs"),
+        ("Format comments after arrows in the printer", "feature"),
         ("Remove unneeded include of iostream", "refactor"),
         ("Arm backend: Remove the silu decomposition pass", "refactor"),
         ("Drop the _loaded_options ivar from the bindings", "refactor"),

@@ -303,11 +303,9 @@ def test_titles_opening_with_less_common_verbs_read_as_actions() -> None:
         ("Frobnicate the valve table", "", "Rocket lands a change to frobnicate the valve table"),
         ("Chunk fused_gimbal_loss", "", "Rocket lands a change to chunk fused_gimbal_loss"),
         ("Sympify the thrust model", "", "Rocket sympifies the thrust model"),
-        (
-            "Only frob the gauge when idle",
-            "",
-            "Rocket lands a change to only frob the gauge when idle",
-        ),
+        # After "only", "always" or "never" comes the verb, known or not.
+        ("Only frob the gauge when idle", "", "Rocket only frobs the gauge when idle"),
+        ("Only deepcopy non-updated fields", "", "Rocket only deepcopies non-updated fields"),
         # The description uses the word as a verb: "reticulated".
         (
             "Reticulate spline caches",

@@ -40,6 +40,9 @@ ROUTINE_KINDS = frozenset({"refactor", "deps", "build", "docs", "test", "ci", "c
 WRONGLY_DONE = (
     r"(?:do|does) ?n[o']t (?:reverse|reorder|drop|duplicate|swap|truncate)\w* \w+"
     r"|preserv\w+ (?:the )?(?:[\w.-]+ ){0,2}(?:order|placement|nulls?|dtypes?|precision)"
+    # "Fix `json_schema_extra` dict being dropped when …": what users gave went missing.
+    r"|(?:being|is|are|was|were|gets?|got) (?:silently )?(?:dropped|lost|discarded|ignored"
+    r"|overwritten|truncated)"
 )
 WRONGLY = re.compile(rf"\b(?:{WRONGLY_DONE})\b", re.I)
 #: What a fix says users were hitting.
@@ -375,6 +378,8 @@ _DOCS_TITLE = re.compile(
     r"(?:docs?|docstrings?|documentation|guide))\b"
     # "correct `tick` to `tick_op` in set_readiness internal docs": where it ends is the docs.
     r"|\bin\s+(?:[\w`.:-]+\s+){0,3}?(docs?|documentation|docstrings?|doc comments?)$"
+    # "Change the letter Q to D in comments", "Fix duplicated words in v1 comments".
+    r"|\bin\s+(?:the\s+)?(?:[\w`.:-]+\s+)?(?:code\s+)?comments$"
     # "add extension.md", "Update CONTRIBUTING.rst": a page of documentation, named.
     r"|^(add|adds|update|updates|improve|improves|expand|rewrite)\s+`?[\w./-]+\.(md|rst|mdx)`?$",
     re.I,

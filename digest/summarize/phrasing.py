@@ -55,6 +55,8 @@ _TRUNCATED = re.compile(r"\s*\S*(…|\.\.\.)\s*$")
 _QUOTES = re.compile('["“”]')
 _TAGS = re.compile(r"^(\s*\[[^\]]{1,40}\])+\s*")
 _ADVERB = re.compile(r"^([A-Za-z]+ly|always|only|further|also|now|never)$", re.I)
+#: Adverbs a title opens with only before its verb: "Only deepcopy X", "Never retry Y".
+_VERB_ADVERBS = frozenset(("only", "always", "never"))
 _NEGATED = re.compile(r"^(don't|do not|dont|doesn't|does not|no longer)\s+([\w-]+)", re.I)
 _LEADING_CLAUSE = re.compile(r"^([A-Z][^,]{2,60}),\s+([A-Za-z][a-z]+)\b")
 # Words that open a clause saying where or when an instruction applies ("For X, use Y").
@@ -228,6 +230,19 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
         inner = parse_title(rest)
         if inner.verb:  # "Temporarily disable X": the adverb stays with its verb.
             return Phrase(verb=f"{first.lower()} {inner.verb}", rest=inner.rest)
+    words = rest.split(" ")
+    if (
+        first.lower() in _VERB_ADVERBS
+        and len(words) >= 2
+        and may_be_verb(words[0])
+        and words[0].lower() not in _DETERMINERS
+        and not is_present(words[1])
+    ):
+        # "Only deepcopy non-updated fields": after "only", "always", "never" comes the verb,
+        # known or not ("only deepcopies non-updated fields").
+        return Phrase(
+            verb=f"{first.lower()} {_third_person_of(words[0])}", rest=" ".join(words[1:])
+        )
     if (
         _ADVERB.match(first)
         and first.lower() not in NON_VERB_OPENERS

@@ -91,7 +91,10 @@ _POINTS_BACK = re.compile(
     r"^(?:it|this|that|these|those|they)\s+(?:is|was|are|were|has|had|does|did|can|will|"
     r"would|should|may|might|isn't|wasn't|doesn't)\b"
     # "This config will …", "That range doesn't …": a thing named before.
-    r"|^(?:this|that|these|those)\s+(?!(?:pr|pull|change|patch|commit|diff|stack)\b)[a-z]+\s",
+    r"|^(?:this|that|these|those)\s+(?!(?:pr|pull|change|patch|commit|diff|stack)\b)[a-z]+\s"
+    # "Without `Clone` this is not possible": the same, after a phrase saying how.
+    r"|^(?:without|with|after|before|because of|due to|for|in)\b[^.,]{0,60},?\s+"
+    r"(?:this|that|it)\s+(?:is|was|isn't|wasn't|can|cannot|can't|would|will)\b",
     re.I,
 )
 # "This enables users to …", "This adds X": "this" is the change, and a verb follows.

@@ -430,6 +430,8 @@ def _read(item: Item, short: bool = False, quote: bool = False) -> Phrase:
     sentence = any(
         is_present(word.strip(",;:()")) or word.lower() in AUXILIARIES for word in main
     ) or bool(_PAST_VERB.search(" ".join(words[1:])))
+    if item.kind == "fix" and _CHANGE_NOUN_END.search(title) and len(words) <= 5:
+        sentence = False  # "`RunGeometry` bounds fix": a fix named by what it mends
     # A title cut inside brackets cannot be quoted whole: it is told as a phrase.
     quote = quote and title.count("(") == title.count(")") and title.count("[") == title.count("]")
     if item.kind == "fix":

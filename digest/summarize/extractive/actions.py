@@ -497,6 +497,8 @@ def _revert(c: Context) -> Action | None:
         return None  # a revert of tests, CI or docs: nothing users build on came back out
     if _MENDS.search(_QUOTED_TITLE.sub("", item.pull.title)):
         return None  # "revert #7757 to fix a regression": the revert is the fix to take
+    if _WORDING.search(item.pull.title):
+        return None  # "Revert 'Fix duplicated words in v1 comments'": no one builds on it
     others = [i for i in c.day if i.kind != "revert" and not reverts_item(item, i)]
     if any(_redoes(other, item) for other in others):
         return None  # done again another way the same day: nothing to wait for
@@ -511,6 +513,12 @@ def _revert(c: Context) -> Action | None:
             "reverted, so wait until it lands again"
         )
     return c.act("Hold", text, Urgency.MONITOR, (item,))
+
+
+#: A change to how the code or its docs read, not to what it does.
+_WORDING = re.compile(
+    r"\b(?:comments?|typos?|spelling|wording|docstrings?|docs|documentation|words)\b", re.I
+)
 
 
 def _redoes(other: Item, revert: Item) -> bool:
@@ -815,6 +823,7 @@ _REACH = {
     "breaking": "it changes what users call",
     "refactor": "it reworks code that others build on",
     "docs": "it changes what the documentation tells users",
+    "revert": "it takes back a change users may have started to build on",
 }
 
 
@@ -930,7 +939,16 @@ def watch_action(item: Item, name: str, changes: int, audience: str = "") -> Act
         why = "it changes the options users set"
     elif hit:
         why = f"it fixes {hit} users may have hit"
-    elif item.kind == "feature" and item.facts.names and phrase_of(item).verb in CAPABILITY:
+    elif (
+        item.kind == "feature"
+        and item.facts.names
+        and phrase_of(item).verb in CAPABILITY
+        # What it adds is the thing named, not more of what it has ("more derives for X").
+        and re.match(
+            rf"(?:(?:a|an|the|new)\s+)*{re.escape(plain(item.facts.names[0]))}(?!\w)",
+            plain(thing_of(item)),
+        )
+    ):
         why = f"it adds {plain(item.facts.names[0])}, which users can call"
     elif item.kind == "feature":
         why = ""  # nothing named a user could call: no reason beyond its rank is said

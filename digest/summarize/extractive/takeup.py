@@ -109,12 +109,17 @@ def _invitation(c: Context, lead: Item, items: tuple[Item, ...] = ()) -> Action 
     """The item inviting users to take up ``lead``, new in ``c``'s story, resting on ``items``
     (default: the story's cited ones); None when it says nothing of why and its title names
     no thing a user could try."""
+    if _MORE_OF.match(plain(thing_of(lead))):
+        return None  # "adds more derives for X": more of what was there is nothing to try
     verb, text = _try_it(c, lead)
     urgency = Urgency.PLAN if c.rank < 2 else Urgency.MONITOR
     told = verb in ("Enable", "Re-export") or _reasoned(lead)  # who, what and why
     if not told and not _names_a_thing(thing_of(lead)):
         return None  # "Try the new error on unsupported --cert": a title, not a thing
     return c.act(verb, text, urgency, items, weak=not told, invites=True)
+
+
+_MORE_OF = re.compile(r"(?:more|less|fewer|additional|extra|further|several|some)\b", re.I)
 
 
 #: What a new thing is, by its title and name, and how a user takes it up: a lint rule is
