@@ -127,6 +127,10 @@ def test_a_note_with_no_verb_in_its_main_clause_is_not_retold(sentence: str) -> 
         "Also makes some very minor improvements to the gauge's memory use.",
         "So each time the valve moves, the current reading is cleared.",
         "The old pad hook can be removed later if desired.",
+        "Again, adding the `ArmOnPress` component changes its state on press.",
+        "However, the gauge table cannot; it must be wrapped first.",
+        "The previous one was far too easy for the booster stage.",
+        "Without `Clone` this is not possible for the gauge policy.",
     ],
 )
 def test_a_sentence_leaning_on_the_one_before_does_not_stand_alone(sentence: str) -> None:
@@ -139,6 +143,20 @@ def test_a_sentence_may_open_with_a_project_spelt_in_lower_case() -> None:
     kept = retell(sentence, ["padctl"])
     assert kept == [sentence.rstrip(".")] and stands_alone(kept[0], ["padctl"])
     assert not stands_alone(kept[0])
+
+
+def test_a_gerund_subject_is_no_verb_of_the_change() -> None:
+    assert retell("Taking screenshots of the pad is cool.") == []
+    assert retell("Adding tests for the gauge table everywhere.") == [
+        "The change adds tests for the gauge table everywhere"
+    ]
+
+
+def test_two_verbs_sharing_one_object_are_both_told() -> None:
+    assert parse_title("Fix and Polish Pad Toggle Switch").predicate() == (
+        "fixes and polishes Pad Toggle Switch"
+    )
+    assert parse_title("Build and test on Windows").predicate() == "builds and tests on Windows"
 
 
 def test_what_the_change_changes_is_said_without_the_noun_twice() -> None:
@@ -303,9 +321,20 @@ def test_titles_opening_with_less_common_verbs_read_as_actions() -> None:
         ("Frobnicate the valve table", "", "Rocket lands a change to frobnicate the valve table"),
         ("Chunk fused_gimbal_loss", "", "Rocket lands a change to chunk fused_gimbal_loss"),
         ("Sympify the thrust model", "", "Rocket sympifies the thrust model"),
-        # After "only", "always" or "never" comes the verb, known or not.
-        ("Only frob the gauge when idle", "", "Rocket only frobs the gauge when idle"),
+        (
+            "Only frob the gauge when idle",
+            "",
+            "Rocket lands a change to only frob the gauge when idle",
+        ),
+        # After "only", "always" or "never" comes a verb, one built on a known one too;
+        # "always case insensitive handlers" says no verb.
         ("Only deepcopy non-updated fields", "", "Rocket only deepcopies non-updated fields"),
+        ("Always retry the pad link", "", "Rocket always retries the pad link"),
+        (
+            "always case insensitive event handlers",
+            "",
+            "Rocket lands always case insensitive event handlers",
+        ),
         # The description uses the word as a verb: "reticulated".
         (
             "Reticulate spline caches",
@@ -552,8 +581,14 @@ def test_a_terse_scope_is_named_as_the_place_it_is(area: str, place: str) -> Non
 def test_a_cut_never_ends_on_an_auxiliary_or_an_adverb_waiting_for_its_verb() -> None:
     text = "fixes an issue where .scss files were incorrectly analyzed when running checks"
     cut = fit(text, 52)
-    assert cut == "fixes an issue where .scss files", cut
+    # Nor on a clause opened and left without its verb ("where .scss files").
+    assert cut == "fixes an issue", cut
     assert fit("supports the new apply", 40) == "supports the new apply"
+    long = "uses change lists instead of ticks for detecting when meshes need to be re-queued"
+    assert fit(long, 70, phrases_only=True) == "uses change lists instead of ticks"
+    assert fit("adds support for padding in the pad writer and more of it", 40) == (
+        "adds support for padding"
+    )
 
 
 @pytest.mark.parametrize(

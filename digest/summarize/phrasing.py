@@ -22,6 +22,7 @@ from digest.summarize.verbs import (
     BASE_FORMS,
     NON_VERB_OPENERS,
     NOUN_FOLLOWERS,
+    is_finite,
     is_present,
     may_be_verb,
     names_a_change,
@@ -55,6 +56,22 @@ _TRUNCATED = re.compile(r"\s*\S*(…|\.\.\.)\s*$")
 _QUOTES = re.compile('["“”]')
 _TAGS = re.compile(r"^(\s*\[[^\]]{1,40}\])+\s*")
 _ADVERB = re.compile(r"^([A-Za-z]+ly|always|only|further|also|now|never)$", re.I)
+
+
+def _verb_like(word: str) -> bool:
+    """True when ``word`` is a verb's base form, known or built as one: a known verb with
+    something before it ("deepcopy", "autoload") or a verb's ending ("sympify"); not "case"
+    in "always case insensitive handlers"."""
+    lower = word.lower()
+    if not may_be_verb(word) or lower in _DETERMINERS:
+        return False
+    return (
+        lower in BASE_FORMS
+        or lower.endswith(("ify", "ize", "ise"))
+        or any(lower.endswith(base) and len(base) >= 4 for base in BASE_FORMS)
+    )
+
+
 #: Adverbs a title opens with only before its verb: "Only deepcopy X", "Never retry Y".
 _VERB_ADVERBS = frozenset(("only", "always", "never"))
 _NEGATED = re.compile(r"^(don't|do not|dont|doesn't|does not|no longer)\s+([\w-]+)", re.I)
@@ -232,10 +249,20 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
             return Phrase(verb=f"{first.lower()} {inner.verb}", rest=inner.rest)
     words = rest.split(" ")
     if (
+        len(words) >= 3
+        and words[0].lower() == "and"
+        and first.lower() in BASE_FORMS
+        and third_person(first)
+        and may_be_verb(words[1])
+        and not is_present(words[2])
+    ):
+        # "Fix and polish the toggle switch": two verbs sharing one object.
+        both = f"{third_person(first)} and {_third_person_of(words[1].lower())}"
+        return Phrase(verb=both, rest=" ".join(words[2:]))
+    if (
         first.lower() in _VERB_ADVERBS
         and len(words) >= 2
-        and may_be_verb(words[0])
-        and words[0].lower() not in _DETERMINERS
+        and _verb_like(words[0])
         and not is_present(words[1])
     ):
         # "Only deepcopy non-updated fields": after "only", "always", "never" comes the verb,
@@ -660,10 +687,10 @@ def fit(text: str, limit: int, phrases_only: bool = False) -> str:
             and (third_person(lone.group(1)) or lone[1] in _LONE_ADVERBS)
         ):
             kept = kept[: lone.start()]
-        return _trim(kept.split(" "))
+        return _trim(kept.split(" "), cut=True)
     if phrases_only:
         return ""
-    return _trim(text[: limit + 1].split(" ")[:-1]) or text[:limit]
+    return _trim(text[: limit + 1].split(" ")[:-1], cut=True) or text[:limit]
 
 
 #: Nouns a phrase cannot end on: they name nothing without their complement.
@@ -693,20 +720,48 @@ def _finds(text: str, joint: str, end: int) -> list[int]:
     return found
 
 
-def _trim(words: list[str]) -> str:
-    """``words`` joined, without a dangling last word or an aside the cut left open."""
+def _trim(words: list[str], cut: bool = False) -> str:
+    """``words`` joined, without a dangling last word or an aside the cut left open; when
+    they were ``cut`` from a longer text, nor a clause or a gerund left without its end."""
     text = ""
     while True:
         while words and _dangles(words[-1].lower().strip(",;:-")):
             words.pop()
+        if not cut:
+            text = " ".join(words).rstrip(",;:-")
+            if text.count("(") <= text.count(")"):
+                return text
+            words = text[: text.rfind("(")].split()
+            continue
+        # "… for detecting when meshes" (cut before "need to be re-queued"): a clause
+        # opened and left without its verb goes whole.
+        opened = [i for i, w in enumerate(words) if w.lower() in _SUBORDINATORS]
+        if opened and len(words) - opened[-1] <= 3:
+            tail = words[opened[-1] + 1 :]
+            if not any(is_finite(w.lower().strip(",;:")) for w in tail):
+                words = words[: opened[-1]]
+                continue
+        # "… instead of ticks for detecting": a gerund after its preposition, its object cut.
+        if (
+            len(words) > 2
+            and words[-2].lower() in _DANGLING
+            and words[-1].endswith("ing")
+            and words[-3].lower() not in _INCOMPLETE  # "support for padding" is whole
+        ):
+            words = words[:-2]
+            continue
         text = " ".join(words).rstrip(",;:-")
         if text.count("(") <= text.count(")"):
             return text
         words = text[: text.rfind("(")].split()
 
 
+#: Words that open a clause whose verb must follow: "when meshes need …".
+_SUBORDINATORS = frozenset(("when", "whenever", "where", "while", "whether", "because", "unless"))
 #: Words that wait for a verb after them: "where files were", "X can", "it will be".
 _WAITING = AUXILIARIES | {"be", "been", "being"}
+# "… when meshes need" cut before "to be re-queued": a verb waiting for what it needs.
+_WAITING |= {"need", "needs", "needed", "want", "wants", "wanted", "able", "going", "tries"}
 #: Words ending in "ly" that are no adverbs.
 _NOT_ADVERBS = frozenset(
     [

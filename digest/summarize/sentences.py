@@ -341,6 +341,8 @@ def _as_predicate(sentence: str) -> str | None:
     verb = third_person(first.strip("`"))
     if verb is None or not rest:
         return None
+    if first.lower().endswith("ing") and any(is_finite(w) for w in rest.split()[:6]):
+        return None  # "Taking screenshots is cool": a gerund is its subject, not its verb
     if first.lower() in BASE_FORMS and not is_imperative(first, rest.split(" ", 1)[0]):
         return None
     return f"{verb} {conjugate_coordinated(rest, strict=True)}"
@@ -353,7 +355,10 @@ _AUTHOR_VOICE = re.compile(
     r"lgtm|nit)\b"
     r"|\?|\bif (?:desired|needed|wanted|you want)\b"
     # "Instead the user should …", "Also makes …", "So each time …": it leans on the one before.
-    r"|^(?:instead|also|so|thus|hence|otherwise|then|additionally|furthermore|moreover)\b"
+    r"|^(?:instead|also|so|thus|hence|otherwise|then|additionally|furthermore|moreover"
+    r"|again|however|still|yet|meanwhile)\b"
+    # "The previous one was too easy": what was there before, named by the one before.
+    r"|^the (?:previous|old|original|former|existing) (?:one|version|approach)\b"
     r"|^(a question|not sure|nothing (calls|uses)|for now|note that|see |in many cases|"
     r"unfortunately|fortunately|sadly|interestingly|honestly|basically|but |and |"
     r"previously,? (i|we)|this (supplements|follows|builds|continues))"
