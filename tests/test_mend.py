@@ -49,3 +49,26 @@ def test_a_path_with_markup_costs_no_edition() -> None:
     digest = ExtractiveWriter().write(make_brief(PROJECT, DAY, pulls))
     assert problems(digest, pulls) == []
     assert "<b>" not in " ".join(a.text for a in digest.action_items)
+
+
+def test_a_body_no_part_of_which_can_go_is_named_by_titles(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A rule every composed sentence breaks (a misread title on a day nobody foresaw): the
+    edition names the day's changes by their titles, and the day still has its edition."""
+    import digest.summarize.extractive.writer as writer
+
+    def strict(digest, pulls):  # type: ignore[no-untyped-def]
+        prose = [
+            line
+            for line in digest.body.split("\n")
+            if line.strip() and not line.startswith(("-", "**"))
+        ]
+        broken = [f"body sentence has no verb: {line[:40]!r}" for line in prose]
+        return problems(digest, pulls) + broken
+
+    monkeypatch.setattr(writer, "problems", strict)
+    pulls = busy_day()
+    digest = ExtractiveWriter().write(make_brief(PROJECT, DAY, pulls))
+    assert strict(digest, pulls) == []
+    assert digest.body.startswith("**In brief**"), digest.body
+    assert digest.headline == "Rocket merges 14 changes"
+    assert len(digest.references) >= 5 and len(digest.action_items) == 1

@@ -145,6 +145,11 @@ def test_a_sentence_may_open_with_a_project_spelt_in_lower_case() -> None:
     assert not stands_alone(kept[0])
 
 
+def test_a_word_after_no_longer_is_a_verb_whatever_it_ends_in() -> None:
+    assert fragment_reason("The pad no longer panics in `StagePath` parsing [1].") is None
+    assert fragment_reason("The physics of the gauge graphics [1].") == "has no verb"
+
+
 def test_a_gerund_subject_is_no_verb_of_the_change() -> None:
     assert retell("Taking screenshots of the pad is cool.") == []
     assert retell("Adding tests for the gauge table everywhere.") == [

@@ -837,7 +837,8 @@ def story_sentence(
             len(members) == 1
             and len(phrases[0].predicate().split()) < 3
             and members[0].kind != "release"
-            and "`" not in phrases[0].rest  # "adds `JoinMap::try_join_next`" is news enough
+            # "adds `JoinMap::try_join_next`", "adds LazyFrame.gather": a name is news enough.
+            and not re.search(r"`|\w\.\w|::|\w_\w|[a-z][A-Z]", phrases[0].rest)
         )
         where = " on the main branch" if short else ""
         parts = [

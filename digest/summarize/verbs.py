@@ -226,12 +226,18 @@ def has_finite_verb(words: list[str]) -> bool:
     Known verbs, auxiliaries, ``-ed`` words and lower-case ``-s`` words count: the test is
     meant to catch clauses with no verb at all, not to parse English.
     """
+    before = ""
     for word in words[1:]:
         lower = word.strip(",;:()")
         lower = lower[3:] if lower.startswith("re-") else lower  # "re-adds" is "adds" again
         if lower in AUXILIARIES or lower.lower() in _FINITE:
             return True
-        inflected = lower.endswith("ed") or (lower.endswith("s") and not lower.endswith(_NOT_VERBS))
+        # "no longer panics", "never hangs": after these, an -s word is the verb ("-ics" too).
+        after_adverb = before in ("longer", "never", "now", "still", "also", "always")
+        before = lower.lower()
+        inflected = lower.endswith("ed") or (
+            lower.endswith("s") and (after_adverb or not lower.endswith(_NOT_VERBS))
+        )
         if inflected and lower.isalpha() and lower.islower() and len(lower) > 3:
             return True
     return False

@@ -148,6 +148,12 @@ class ExtractiveWriter:
             # said in the plainest words the day's counts give, and mended again.
             digest, more = mend(_plainer(digest, brief, found), pulls, problems)
             notes += [f"said plainly: {note}" for note in more]
+        if found := problems(digest, pulls):
+            # Still a rule broken: the day's changes are named by their titles alone, under
+            # a headline and a dek of its counts, with the one change to watch by number.
+            listed = _Draft(brief, watch_only=True, by_number=True, listed=True).digest()
+            digest = _plainer(listed, brief, ["headline", "dek", *problems(listed, pulls)])
+            notes += [f"listed by titles: {problem}" for problem in found]
         for note in notes:
             _LOG.warning("%s %s: %s", brief.project_slug, brief.date, note)
         return digest
@@ -159,6 +165,8 @@ class _Draft(Struct):
     watch_only: bool = False
     #: The one item to watch names its change by number only, in words every edition uses.
     by_number: bool = False
+    #: The body names the day's changes by their titles only (when what it told broke a rule).
+    listed: bool = False
     cited: list[Item] = field(default_factory=list)
     #: The day's changes a release's notes sentence quotes (see :meth:`_quoted_by_releases`).
     quoted: list[Item] = field(default_factory=list)
@@ -266,6 +274,9 @@ class _Draft(Struct):
         members: dict[Story, tuple[Item, ...]],
         routine: list[Item],
     ) -> str:
+        if self.listed:
+            named = [item for story in leads for item in members[story]]
+            return "\n\n".join(self._brief_list([*named, *(i for i in routine if i not in named)]))
         paragraphs = []
         several_repos = len({story.repo for story in leads}) > 1
         position = following = alsos = 0  # stories told; after a repository's first, as below
