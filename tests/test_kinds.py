@@ -6,7 +6,7 @@ import pytest
 
 from digest.models import ChangeLink
 from digest.summarize.classify import GRAVE, SEVERE, classify
-from digest.summarize.kinds import symptom
+from digest.summarize.kinds import claimed, symptom
 from digest.summarize.stories import phrase_of, reverts_item
 from tests.pulls import make_pull
 
@@ -203,6 +203,13 @@ def test_a_fix_of_lost_data_or_a_failed_install_outranks_a_new_feature(
     fix = classify(make_pull(title, said, files={"src/b.py": (40, 4)}))
     assert fix.kind == "fix" and fix.score > feature.score
     assert symptom(f"{title}\n{said}") == hit
+
+
+def test_a_state_said_not_to_be_so_is_no_fault() -> None:
+    said = "When opening the cache fails because another process holds it, the file is not corrupt."
+    quiet = classify(make_pull("fix(cache): retry a locked cache instead of failing", said))
+    assert not GRAVE.search(claimed(f"{quiet.pull.title}\n{quiet.summary}"))
+    assert GRAVE.search(claimed("fix: data corruption when saving the gauge table"))
 
 
 def test_a_result_put_wrong_without_the_word_is_a_wrong_result() -> None:

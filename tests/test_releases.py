@@ -464,3 +464,42 @@ def test_a_release_counts_what_users_look_for_and_the_rest_as_other_entries() ->
     release = make_pull("chore: prepare Rocket v2.5.0", number=125, notes=notes)
     digest = _edition([release])
     assert "Its notes list one fix, one new feature and two other entries, among" in digest.body
+
+
+def test_a_release_of_a_monorepos_other_package_is_named_with_it() -> None:
+    notes = "## 2.0.4\n\n### Patch Changes\n\n- Updates dependency gaugekit to v12\n"
+    files = {
+        "packages/integrations/gauge/CHANGELOG.md": (6, 0),
+        "packages/integrations/gauge/package.json": (1, 1),
+    }
+    release = make_pull("[ci] release v2.0.4", notes=notes, files=files, number=201)
+    assert classify(release).version == "gauge@2.0.4"
+    own = make_pull(
+        "[ci] release v6.3.6",
+        notes=notes.replace("2.0.4", "6.3.6"),
+        files={"packages/rocket/CHANGELOG.md": (6, 0)},
+    )
+    assert classify(own).version == "v6.3.6"
+
+
+def test_a_release_of_upkeep_only_does_not_lead_nor_carry_the_days_fixes() -> None:
+    notes = "## 2.0.4\n\n### Patch Changes\n\n- Updates dependency gaugekit to v12\n"
+    pulls = [
+        make_pull(
+            "[ci] release v2.0.4",
+            notes=notes,
+            files={"packages/integrations/gauge/CHANGELOG.md": (6, 0)},
+            number=201,
+        ),
+        make_pull(
+            "Fix custom `transform` functions being dropped for gauge tags",
+            files={"packages/integrations/gauge/src/a.ts": (30, 4)},
+            number=202,
+            minute=1,
+        ),
+    ]
+    assert [n.kind for n in release_notes(pulls[0])] == ["upkeep"]
+    digest = _edition(pulls)
+    assert not digest.headline.lower().startswith("rocket releases"), digest.headline
+    (action,) = digest.action_items
+    assert action.text.startswith("Take the next rocket release when it is out"), action.text

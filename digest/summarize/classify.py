@@ -32,7 +32,7 @@ from digest.summarize.kinds import (
     release_version,
     style_only,
 )
-from digest.summarize.releases import notes_version
+from digest.summarize.releases import notes_version, release_notes
 from digest.summarize.verbs import third_person
 from digest.text import one_line
 
@@ -166,6 +166,8 @@ def classify(pull: PullRequest) -> Item:
     version = (release_version(pull, title, markers) or "") if kind == "release" else ""
     if kind == "release" and not version:
         version = notes_version(pull)  # "ci: release" whose changelog is headed "## 2.4.13"
+    if kind == "release":
+        version = _with_package(pull, version)
     return Item(
         pull=pull,
         kind=kind,
@@ -177,6 +179,20 @@ def classify(pull: PullRequest) -> Item:
         facts=facts,
         version=version,
     )
+
+
+def _with_package(pull: PullRequest, version: str) -> str:
+    """``version`` named with its package (``markdoc@2.0.4``) when ``pull`` writes only the
+    changelogs of a monorepo's other packages ("[ci] release v2.0.4" in withastro/astro
+    releases @astrojs/markdoc, not astro); as it is when it names one, or when a changelog
+    is the repository's own (at the top, or in the folder named after it)."""
+    if not version or "@" in version:
+        return version
+    logs = [f.path for f in pull.files if f.path.rsplit("/", 1)[-1].lower() == "changelog.md"]
+    own = pull.repo.rsplit("/", 1)[-1].lower()
+    if not logs or any("/" not in p or p.split("/")[-2].lower() == own for p in logs):
+        return version
+    return f"{logs[0].split('/')[-2]}@{version.lstrip('vV')}"
 
 
 def split_title(title: str) -> tuple[str, str, tuple[str, ...]]:
@@ -299,6 +315,9 @@ def _score(pull: PullRequest, kind: str, code_lines: int, summary: str, facts: F
     score += min(math.log2(1 + code_lines), 12.0) / 3.0
     if kind == "release" and pull.older_line:
         score -= 3.0  # A patch of an older line: its users need it, most users are past it.
+    notes = release_notes(pull) if kind == "release" else ()
+    if notes and all(note.kind == "upkeep" for note in notes):
+        score -= 3.0  # Dependency updates and upkeep only: nothing new for users.
     if kind == "reland" and code_lines >= 200:
         score += 2.5  # A large feature is back: news as much as when it first landed.
     if facts.speed_claim:

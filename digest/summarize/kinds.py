@@ -141,7 +141,13 @@ SEVERE = re.compile(f"{_SEVERE_WORDS.pattern}|{GRAVE.pattern}", re.I)
 
 #: Faults a text says did not happen: "completed the check without crashing, panicking, or
 #: timing out".
-_DENIED = re.compile(r"\bwithout\s+(?:\w+ing\b(?:,?\s+(?:or\s+|and\s+)?(?=\w+ing\b))?)+", re.I)
+_DENIED = re.compile(
+    r"\bwithout\s+(?:\w+ing\b(?:,?\s+(?:or\s+|and\s+)?(?=\w+ing\b))?)+"
+    # "the underlying file is not corrupt": a state said not to be so.
+    r"|\b(?:is|are|was|were)\s+not\s+(?:corrupt\w*|broken|lost|leaked)\b"
+    r"|\b(?:isn't|aren't|wasn't|weren't)\s+(?:corrupt\w*|broken|lost|leaked)\b",
+    re.I,
+)
 
 
 def claimed(text: str) -> str:

@@ -78,7 +78,7 @@ _TRAILING_REFS = re.compile(r"(\s*\((?:#\d+|[0-9a-f]{7,40}|by @[\w-]+)(?:,\s*#\d
 #: An entry that reworks the project's insides: "Refactor X", "chore: simplify Y".
 _INTERNAL_WORK = r"^(?:[\w-]+:\s+)?(?:refactor|simplify|clean\s*up|tidy|reorgani[sz]e)\b"
 _ROUTINE_ENTRY = re.compile(
-    r"^(?:[\w-]+:\s+)?(?:update|bump|upgrade)\s+(?:all\s+)?(?:non-major\s+)?"
+    r"^(?:[\w-]+:\s+)?(?:update[sd]?|bump(?:s|ed)?|upgrade[sd]?)\s+(?:all\s+)?(?:non-major\s+)?"
     r"(?:dependenc|the\s+[\w-]+\s+group\b|[\w@/.-]+(?:\s+from\s+\S+)?\s+to\s+v?\d)"
     r"|\b(tests?|ci|typecheck)\b\s*$|\b(test suite|tests are|tests? (?:for|on|in))\b"
     # Work on the project's own insides: "Refactor internals, simplify utils".

@@ -20,7 +20,7 @@ from digest.config import ProjectSettings, TopicSettings
 from digest.models import PullRequest, RepoFailure, RepoName
 from digest.summarize.base import Brief, Item, Story
 from digest.summarize.classify import ROUTINE_KINDS, area_key, classify
-from digest.summarize.releases import gather_notes
+from digest.summarize.releases import gather_notes, release_notes
 from digest.summarize.stories import relanded_title, reverted_title, reverts_item, tidy
 from digest.summarize.untrusted import defuse
 from digest.topics import match_topics
@@ -147,7 +147,12 @@ def rank_stories(groups: Iterable[list[Item]]) -> tuple[Story, ...]:
     newer = _newer_releases(stories)
     stories.sort(
         key=lambda s: (
-            (s.kind != "release" or s.lead.pull.older_line or _unnumbered(s.lead)),
+            (
+                s.kind != "release"
+                or s.lead.pull.older_line
+                or _unnumbered(s.lead)
+                or _upkeep_only(s.lead)
+            ),
             s.lead.package_release,
             newer.get(id(s), 0),
             -s.score,
@@ -156,6 +161,13 @@ def rank_stories(groups: Iterable[list[Item]]) -> tuple[Story, ...]:
         )
     )
     return tuple(stories)
+
+
+def _upkeep_only(item: Item) -> bool:
+    """True when ``item`` is a release whose notes list dependency updates and upkeep only
+    ("Updates dependency htmlparser2 to v12"): nothing new for users to lead the day with."""
+    notes = release_notes(item.pull) if item.kind == "release" else ()
+    return bool(notes) and all(note.kind == "upkeep" for note in notes)
 
 
 def _unnumbered(item: Item) -> bool:

@@ -150,7 +150,7 @@ def _release_by_notes(c: Context, notes: Sequence[ReleaseNote]) -> Action:
             f"Upgrade {target} when you next can: its notes list {said} of "
             f"{upkeep_kinds(notes)}, nothing you must act on"
         )
-        return c.act("Upgrade", text, Urgency.MONITOR, (c.lead,))
+        return c.act("Upgrade", text, Urgency.MONITOR, (c.lead,), weak=True)
     entry = f"\u2018{plain(top.text)}\u2019"
     others = len(notes) - 1
     more = f" and {say_count(others, 'more entry', 'more entries')}" if others else ""
@@ -521,6 +521,11 @@ _WORDING = re.compile(
 )
 
 
+def _upkeep_only(notes: Sequence[ReleaseNote]) -> bool:
+    """True when ``notes`` list entries, all of them upkeep (dependency updates, chores)."""
+    return bool(notes) and all(note.kind == "upkeep" for note in notes)
+
+
 def _redoes(other: Item, revert: Item) -> bool:
     """True when ``other`` does again what ``revert`` took back, another way: its title
     shares three or more of the reverted title's words, and half of them or more ("Emit
@@ -766,6 +771,8 @@ def draft_actions(
         and not bumps_version(story.lead)
         and story.lead.version
         and not _package_alone(story.lead)
+        # Upkeep only: no one's fix rides on it ("Take the release after markdoc@2.0.4").
+        and not _upkeep_only(release_notes(story.lead.pull))
     }
     released = {repo: _version_name(lead) for repo, lead in releases.items()}
     # What each release's notes say it carries: the pull requests they link.
