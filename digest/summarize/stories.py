@@ -837,8 +837,12 @@ def story_sentence(
             len(members) == 1
             and len(phrases[0].predicate().split()) < 3
             and members[0].kind != "release"
-            # "adds `JoinMap::try_join_next`", "adds LazyFrame.gather": a name is news enough.
-            and not re.search(r"`|\w\.\w|::|\w_\w|[a-z][A-Z]", phrases[0].rest)
+            # "adds `JoinMap::try_join_next`", "adds LazyFrame.gather": a name is news enough,
+            # in a sentence of four words or more ("ExecuTorch enables X" is three).
+            and not (
+                re.search(r"`|\w\.\w|::|\w_\w|[a-z][A-Z]", phrases[0].rest)
+                and len(f"{who} {phrases[0].predicate()}".split()) >= 4
+            )
         )
         where = " on the main branch" if short else ""
         parts = [
