@@ -1292,3 +1292,22 @@ def test_an_autofix_for_a_rule_users_have_is_not_a_rule_to_enable() -> None:
     texts = [a.text for a in write([pull]).action_items]
     assert texts and not any(t.startswith("Enable") for t in texts), texts
     assert "fix for light-not-at-end (PAD036)" in texts[0], texts
+
+
+def test_what_a_change_is_about_is_named_without_the_reason_its_title_gives() -> None:
+    from digest.summarize.extractive.drafting import thing_of
+
+    item = classify(
+        make_pull("Remove gauge_range as it is not relevant for the pad", files=BOOSTER)
+    )
+    assert thing_of(item) == "gauge_range"
+
+
+def test_no_re_benchmark_for_a_reworded_message_or_a_mended_overflow() -> None:
+    for title in (
+        "[kernels] Update the triton import error message",
+        "[kernels] Float8 gauge_671b IntOverflow in triton kernels during burn",
+    ):
+        pulls = [make_pull(title, files={"rocket/kernels/a.py": (20, 4)})]
+        assert not any(a.text.startswith("Re-benchmark") for a in write(pulls).action_items)
+    assert classify(make_pull("[kernels] Float8 gauge IntOverflow in kernels")).kind == "fix"

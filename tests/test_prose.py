@@ -150,6 +150,11 @@ def test_a_word_after_no_longer_is_a_verb_whatever_it_ends_in() -> None:
     assert fragment_reason("The physics of the gauge graphics [1].") == "has no verb"
 
 
+def test_a_sentence_ending_on_a_verb_that_wants_its_object_is_cut() -> None:
+    assert fragment_reason("Benchmarking on the pad reveals this causes [2].") == "ends mid-phrase"
+    assert fragment_reason("The gauge no longer crashes when the tank is empty [2].") is None
+
+
 def test_a_gerund_subject_is_no_verb_of_the_change() -> None:
     assert retell("Taking screenshots of the pad is cool.") == []
     assert retell("Adding tests for the gauge table everywhere.") == [

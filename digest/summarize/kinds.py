@@ -404,7 +404,9 @@ _CODE_SPAN = re.compile(r"`[^`]*`")
 _FIX_WORDS = re.compile(
     r"\b(fix(es)?|bugs?|crash\w*|panic\w*|segfault\w*|hangs?|deadlocks?|regressions?|"
     r"unsound\w*|incorrect\w*|wrong|broken|overflows?|leaks?|race conditions?|races|"
-    r"vulnerab\w+|cve-\d+|error when|fails? (to|when|on|with)|missing|again|correctly|properly)\b",
+    r"vulnerab\w+|cve-\d+|error when|fails? (to|when|on|with)|missing|again|correctly|properly)\b"
+    # A fault named in a name: "deepseekv3_671b IntOverflow in triton kernels".
+    r"|(?-i:[a-z0-9](?:Overflow|Crash|Panic|Leak|Deadlock)s?\b)",
     re.I,
 )
 #: How a change makes things faster: its mechanism, wherever the title names it.

@@ -175,9 +175,17 @@ def fragment_reason(sentence: str) -> str | None:
         return "is cut off"
     if text.count("(") > text.count(")"):
         return "leaves a bracket open"
-    if ends_dangling(text):
+    if ends_dangling(text) or _WANTS_OBJECT.search(text):
         return "ends mid-phrase"
     return None
+
+
+#: A verb left without what it acts on: "Benchmarking on MI300X reveals this causes".
+_WANTS_OBJECT = re.compile(
+    r"\b(?:causes|makes|adds|includes|requires|allows|enables|uses|contains|needs|returns"
+    r"|takes|gives|shows|reveals|means|produces|affects|introduces)\W*$",
+    re.I,
+)
 
 
 _MISSING_NAME = re.compile(r"\b(?:both|either|neither) (?:and|or|nor)\b", re.I)

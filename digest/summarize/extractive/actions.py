@@ -880,8 +880,10 @@ def _recheck(item: Item, name: str, said: str) -> tuple[str, str] | None:
     # a check added may still change what a checker reports.
     # (As its title says it: "Autotuner heuristics" is told as added, yet reworks a part.)
     adds = item.kind == "feature" and parse_title(tidy(item.headline_title)).verb in ADDS
+    # A message reworded or an overflow mended leaves the speed of what users run as it was.
+    no_speed = adds or bool(_NOT_SPEED.search(item.pull.title))
     for pattern, verb, text in _RECHECKS:
-        if (found := pattern.search(where)) and not (adds and verb == "Re-benchmark"):
+        if (found := pattern.search(where)) and not (no_speed and verb == "Re-benchmark"):
             # Named only in words the change itself uses (what an item says is checked).
             text_of = f"{where} {item.summary} {' '.join(f.path for f in item.pull.files)}"
             what = next(
@@ -894,6 +896,14 @@ def _recheck(item: Item, name: str, said: str) -> tuple[str, str] | None:
             )
             return verb, text.format(name=name, who=who, what=what.format(name=name))
     return None
+
+
+#: A change to what users read or to a fault, not to the speed of anything.
+_NOT_SPEED = re.compile(
+    r"\b(?:error|warning|log|exception)s? messages?\b|\bmessages?\b|\bwording\b|\btypos?\b"
+    r"|overflow|\bcrash\w*|\bpanic\w*|\bnan\b|\bdtypes?\b",
+    re.I,
+)
 
 
 #: What a user runs that a change of each part touches, by the word that named the part.

@@ -3,6 +3,7 @@ change (never by its whole title)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from msgspec import Struct
@@ -153,6 +154,8 @@ def thing_of(item: Item) -> str:
         title = plain(reverted_title(item))
         phrase = parse_title(title)
     thing = plain(phrase.thing()).split("; ", 1)[0]  # "X; also Y": the first clause names it
+    # "reduce_range as it is not relevant for HTP": what it is, not why.
+    thing = _WHY.sub("", thing) or thing
     # Never the whole title, not even after "the change to".
     if title.lower() in thing.lower():
         thing = fit(thing, min(THING_LIMIT, len(thing) - 1), phrases_only=True)
@@ -163,6 +166,10 @@ def thing_of(item: Item) -> str:
             return f"what {BY_NUMBER}{item.pull.number} reverts"
         return taken_back(phrase.verb, thing)
     return thing or f"{BY_NUMBER}{item.pull.number}"
+
+
+#: A reason a title gives after what it names: "as it is not relevant", "since X is gone".
+_WHY = re.compile(r",?\s+(?:as|since|because)\s+(?:it|they|this|that|these)\b.*$", re.I)
 
 
 #: How an action names a change whose title says nothing shorter than itself.
