@@ -182,8 +182,9 @@ def fragment_reason(sentence: str) -> str | None:
 
 #: A verb left without what it acts on: "Benchmarking on MI300X reveals this causes".
 _WANTS_OBJECT = re.compile(
-    r"\b(?:causes|makes|adds|includes|requires|allows|enables|uses|contains|needs|returns"
-    r"|takes|gives|shows|reveals|means|produces|affects|introduces)\W*$",
+    # Said of a pronoun ("this causes"), not of a comparison ("than the device allows").
+    r"\b(?:this|that|it|which)\s+(?:causes|makes|adds|includes|requires|enables|contains"
+    r"|gives|shows|reveals|means|produces|affects|introduces)\W*$",
     re.I,
 )
 
