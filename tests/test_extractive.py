@@ -357,6 +357,20 @@ def test_a_new_default_is_news_users_hear_of() -> None:
     assert "ignored by default [" in digest.body and "In brief" not in digest.body, digest.body
 
 
+def test_a_headline_says_a_change_breaks_code_when_its_title_does_not() -> None:
+    pulls = [
+        make_pull(
+            "[Module] Add configurable GaugeNorm that inherits from Module",
+            "## BC-breaking\n\nThis is a breaking change for any downstream code that passes "
+            "norm_eps directly to stage configs.",
+            files={"src/rocket/norm.py": (300, 80)},
+        )
+    ]
+    digest = write(pulls)
+    assert digest.headline.endswith(", a breaking change"), digest.headline
+    assert ", a breaking change" not in " ".join(e.answer for e in digest.faq)
+
+
 def test_a_retold_sentence_that_only_says_the_title_again_is_left_out() -> None:
     pull = make_pull(
         "Refactor the model converter",

@@ -503,3 +503,12 @@ def test_a_release_of_upkeep_only_does_not_lead_nor_carry_the_days_fixes() -> No
     assert not digest.headline.lower().startswith("rocket releases"), digest.headline
     (action,) = digest.action_items
     assert action.text.startswith("Take the next rocket release when it is out"), action.text
+
+
+def test_a_release_with_one_fix_names_where_its_fault_was() -> None:
+    notes = (
+        "# 1.52.1\n\n## Fixed\n\n"
+        "- runtime: revert #41 to fix a regression that causes `spawn_burn` to hang (#42)\n"
+    )
+    digest = _edition([make_pull("chore: prepare to release v1.52.1", notes=notes, number=43)])
+    assert digest.headline.endswith("with a fix for a hang in spawn_burn"), digest.headline

@@ -585,6 +585,9 @@ class _Draft(Struct):
             fixes = [note for note in notes if note.kind == "fix"]
             if kinds == [("fix", 1)] and (fault := symptom(fixes[0].text)):
                 whole = f"{whole} with a fix for {fault}"  # "… 1.52.1 with a fix for a hang"
+                named = re.search(r"`([\w.:]+(?:\(\))?)`", fixes[0].text)
+                if named and len(f"{whole} in {named[1]}") <= HEADLINE_LIMIT:
+                    whole = f"{whole} in {named[1]}"  # "… a fix for a hang in spawn_blocking"
             elif kinds:
                 said = join_words([say_count(n, *NOTE_NOUNS[k]) for k, n in kinds])
                 whole = f"{whole} with {said}"
@@ -608,7 +611,13 @@ class _Draft(Struct):
         # A headline may open with a lower-case name ("uv adds …"): it is a title, not a
         # sentence of the body, and pages set it in capitals.
         if not others:
-            return self._cased(fit(self._clause(top, initial=False), HEADLINE_LIMIT))
+            alone = self._clause(top, initial=False)
+            breaks = re.search(r"\b(?:remov|deprecat|drop|break|renam|no longer)", alone, re.I)
+            if top.kind == "breaking" and not breaks:
+                # "torchtitan adds configurable RMSNorm …": its description says it breaks.
+                marked = f"{alone}, a breaking change"
+                alone = marked if len(marked) <= HEADLINE_LIMIT else alone
+            return self._cased(fit(alone, HEADLINE_LIMIT))
         second = others[0]
         if subject(second, initial=False) == subject(top, initial=False):
             return self._cased(_shared_subject_headline(top, second))
