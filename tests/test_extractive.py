@@ -502,6 +502,23 @@ def test_the_dek_never_repeats_a_number_the_headline_says() -> None:
     assert not content_words(digest.dek) & content_words(digest.headline), digest.dek
 
 
+def test_a_dek_of_counts_never_repeats_the_count_the_headline_says() -> None:
+    notes = (
+        "## 2.4.2\n\n### Fixed\n\n- gauge: fix the needle shaking at idle (#91)\n"
+        "- pad: fix the lights flickering at night (#92)\n"
+    )
+    pulls = [
+        make_pull("release: v2.4.2", number=94, notes=notes),
+        make_pull("Fix the needle shaking at idle", files={"src/a.py": (4, 1)}, number=91),
+        make_pull("Fix the lights flickering at night", files={"src/b.py": (4, 1)}, number=92),
+        make_pull("docs: fix a typo", files={"docs/a.md": (1, 1)}, number=95, minute=2),
+    ]
+    digest = write(pulls)
+    assert "two fixes" in digest.headline, digest.headline
+    assert digest.dek.startswith("Four changes merged on"), digest.dek
+    assert "two fixes" not in digest.dek, digest.dek
+
+
 def test_a_day_of_documentation_says_whose_documentation_changed() -> None:
     pulls = [
         make_pull(

@@ -679,7 +679,8 @@ class _Draft(Struct):
                 merged = "the day's one change"
             return f"Also among {merged} merged{where} on {day}: {join_words(things)}."
         merged = "The day's changes" if clash else upper_first(counted)
-        return f"{merged} merged{where} on {day}: {join_words(_by_kind(brief.items, said))}."
+        counts = join_words(_by_kind(brief.items, said, headline))
+        return f"{merged} merged{where} on {day}: {counts}."
 
     def _action_items(
         self, leads: list[Story], members: dict[Story, tuple[Item, ...]]
@@ -859,9 +860,10 @@ def _plainer(digest: Digest, brief: Brief, found: list[str]) -> Digest:
     return msgspec.structs.replace(digest, **fields)
 
 
-def _by_kind(items: tuple[Item, ...], said: set[str]) -> list[str]:
+def _by_kind(items: tuple[Item, ...], said: set[str], headline: str = "") -> list[str]:
     """``items`` counted by kind (``["two fixes", "one new feature", ...]``); a kind whose
-    name the headline already ``said`` is counted among "other changes"."""
+    name the headline already ``said``, or whose count ``headline`` says ("with three
+    fixes"), is counted among "other changes"."""
     counted, others = [], 0
     # A deprecation warns of a removal to come: it breaks nothing yet.
     deprecations = sum(1 for i in items if i.kind == "breaking" and _deprecates_only(i))
@@ -875,10 +877,12 @@ def _by_kind(items: tuple[Item, ...], said: set[str]) -> list[str]:
         plural = "fixes" if noun == "fix" and n != 1 else f"{noun}s" if n != 1 else noun
         if not n:
             continue
-        if content_words(f"{noun} {plural}") & said:
+        number = say_count(n, "x").rsplit(" ", 1)[0]
+        # "… with three fixes" in the headline: "three fixes" again is its words again.
+        if content_words(f"{noun} {plural}") & said or f"{number} {plural}" in headline.lower():
             others += n
             continue
-        counted.append(f"{say_count(n, 'x').rsplit(' ', 1)[0]} {plural}")
+        counted.append(f"{number} {plural}")
     if others:
         counted.append(say_count(others, "other change"))
     return counted
