@@ -146,6 +146,18 @@ def test_pull_request_numbers(repo: GitRepo) -> None:
     )
 
 
+def test_a_subject_with_its_line_breaks_written_out_ends_at_the_first_paragraph(
+    repo: GitRepo,
+) -> None:
+    repo.commit(
+        r"fix(cache): hash the knob source (#17)\n\nKnob modules have empty code\nin the bundle.",
+        at(DAY, 1),
+    )
+    (pull,) = collect(repo.path)
+    assert (pull.number, pull.title) == (17, "fix(cache): hash the knob source")
+    assert pull.body.startswith("Knob modules have empty code\nin the bundle."), pull.body
+
+
 def test_renames_and_binary_files(repo: GitRepo) -> None:
     lines = "".join(f"line {i}\n" for i in range(20))
     repo.commit("Start", at(BEFORE), {"old/name.py": lines, "logo.png": b"\x89PNG\x00\x01"})

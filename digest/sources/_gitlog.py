@@ -225,6 +225,11 @@ def parse_batch(data: bytes, asked: list[str]) -> dict[str, tuple[str, str]]:
 def parse_message(sha: str, message: str, repo: str) -> Message:
     """Parse the raw commit ``message`` of ``sha`` in ``repo`` (``owner/name``)."""
     subject, _, rest = message.lstrip("\n").partition("\n")
+    if _ESCAPED_BREAK in subject:
+        # "Fix X (#17704)\\n\\nCSS modules …": a message squashed onto one line with its
+        # breaks written out; the title ends where its first paragraph did.
+        subject, _, spilled = subject.partition(_ESCAPED_BREAK)
+        rest = f"{spilled.replace(_ESCAPED_LINE, chr(10))}\n{rest}"
     merge = _MERGE_PR.match(subject)
     if merge:  # GitHub merge commit: the PR title is the first line of the body
         title_line, _, rest = rest.strip("\n").partition("\n")
@@ -238,6 +243,11 @@ def parse_message(sha: str, message: str, repo: str) -> Message:
     reland = None if _REVERT_SUBJECT.match(title) else reland_hint(title, body, repo, number)
     revert = None if reland else revert_hint(title, body, repo)
     return Message(sha, number, title, body, revert, reland)
+
+
+#: A line break, and a paragraph break, written out as text in a subject line.
+_ESCAPED_LINE = "\\n"
+_ESCAPED_BREAK = _ESCAPED_LINE * 2
 
 
 def _clip(text: str, limit: int) -> str:

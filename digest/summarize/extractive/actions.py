@@ -39,7 +39,14 @@ from digest.summarize.extractive.takeup import (
 )
 from digest.summarize.facts import DEPRECATION_NOTICE
 from digest.summarize.kinds import WRONGLY, claimed, marked_breaking, symptom
-from digest.summarize.phrasing import fit, lower_first, parse_title, plain, say_count
+from digest.summarize.phrasing import (
+    ends_dangling,
+    fit,
+    lower_first,
+    parse_title,
+    plain,
+    say_count,
+)
 from digest.summarize.releases import (
     ReleaseNote,
     notable_notes,
@@ -626,7 +633,10 @@ def _hit_by(c: Context) -> tuple[str, bool]:
         fixing = bool(thing) and phrase.rest[:1].islower()
     if fixing and _FAULT_NAMED.match(thing) and not thing.startswith(BY_NUMBER):
         # What was hit, not how the fix ends it ("panics in X via cycle detection").
-        hit = _counted(re.split(r"\s(?:via|by|using|through)\s", thing, maxsplit=1)[0])
+        hit = re.split(r"\s(?:via|by|using|through)\s", thing, maxsplit=1)[0]
+        while ends_dangling(hit) and " " in hit:  # "errors when" before "using X"
+            hit = hit.rsplit(" ", 1)[0]
+        hit = _counted(hit)
         where = c.audience.removeprefix("the ")
         whole = hit.lower() == _counted(full).lower()  # never after a cut ("on aliased")
         if c.audience != repo_name(c.story) and where.lower() not in hit.lower() and whole:
