@@ -1311,3 +1311,22 @@ def test_no_re_benchmark_for_a_reworded_message_or_a_mended_overflow() -> None:
         pulls = [make_pull(title, files={"rocket/kernels/a.py": (20, 4)})]
         assert not any(a.text.startswith("Re-benchmark") for a in write(pulls).action_items)
     assert classify(make_pull("[kernels] Float8 gauge IntOverflow in kernels")).kind == "fix"
+
+
+def test_a_fault_users_hit_is_scoped_to_when_they_hit_it() -> None:
+    pulls = [
+        make_pull(
+            "fix: Do not reverse stages when sorting with all-null key columns",
+            files=BOOSTER,
+        ),
+        make_pull(
+            "Handle the link limit gracefully instead of failing",
+            "The change handles the case where too many hardlinks were created and thus "
+            "installing packages fails.",
+            files={"stages/pad/links.py": (40, 4)},
+            minute=1,
+        ),
+    ]
+    texts = [a.text for pull in pulls for a in write([pull]).action_items]
+    assert any("have hit wrong results when sorting with all-null key columns" in t for t in texts)
+    assert any("have hit a failed install when too many hardlinks were created" in t for t in texts)

@@ -512,3 +512,13 @@ def test_a_release_with_one_fix_names_where_its_fault_was() -> None:
     )
     digest = _edition([make_pull("chore: prepare to release v1.52.1", notes=notes, number=43)])
     assert digest.headline.endswith("with a fix for a hang in spawn_burn"), digest.headline
+
+
+def test_notes_after_two_releases_say_whose_they_are() -> None:
+    notes = "## 2.4.3\n\n### Fixed\n\n- gauge: keep the needle steady at idle (#91)\n"
+    pulls = [
+        make_pull("release: v2.4.3", number=94, notes=notes),
+        make_pull("release: v2.4.2", number=93, notes=notes.replace("2.4.3", "2.4.2"), minute=1),
+    ]
+    body = _edition(pulls).body
+    assert "The notes of version 2.4.3 list" in body and "Its notes" not in body, body

@@ -653,8 +653,22 @@ def _hit_by(c: Context) -> tuple[str, bool]:
     text = claimed(f"{lead.pull.title}\n{lead.summary}")
     # A result it had wrong is grave, though the title never says "wrong" ("do not reverse").
     if (GRAVE.search(text) or WRONGLY.search(text)) and (fault := symptom(text)):
+        # When users hit it, as the title or description says: "wrong results when sorting
+        # with all-null key columns", "a failed install when too many hardlinks were created".
+        if when := _WHEN_HIT.search(full) or _CASE_HIT.search(lead.summary):
+            scoped = f"{fault} when {when['when'].rstrip('. ')}"
+            # Never the title again, whole ("a crash when the gauge reads NaN").
+            if plain(tidy(lead.headline_title)).lower() not in scoped.lower():
+                return scoped, True
         return f"{fault} in {c.audience}", False
     return "", False
+
+
+#: When a fix's title says users hit its fault: "… when sorting with all-null key columns".
+_WHEN_HIT = re.compile(r"\b(?:when|while) (?P<when>[^,;:()]{8,70})$")
+#: The same, as a description says it: "handles the case where too many hardlinks were
+#: created".
+_CASE_HIT = re.compile(r"\bthe case (?:where|when) (?P<when>[^,;:()]{8,70}?)(?: and\b|[,.;]|$)")
 
 
 #: A fix's subject that names its fault after what it hit ("int8 quantization accuracy

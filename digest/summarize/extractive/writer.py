@@ -373,6 +373,11 @@ class _Draft(Struct):
         # A release's description is its changelog: what it says is told from its notes.
         if story.lead.kind == "release":
             if contents := self._release_contents(story.lead):
+                if sum(1 for m in told if m.kind == "release") > 1:
+                    # "releases 0.136.3 [1] and 0.136.2 [2]. Its notes": whose, then?
+                    version = story.lead.version
+                    named = version if "@" in version else f"version {version.lstrip('vV')}"
+                    contents = contents.replace("Its notes", f"The notes of {named}", 1)
                 sentences.append(contents)
         else:
             if (
@@ -393,6 +398,9 @@ class _Draft(Struct):
             # description says the title's claim and more, so it is said once, its way.
             fuller = says_again(details[0], story.lead) if len(told) == 1 and details else ""
             if fuller and said in sentence:
+                # The fuller clause is news enough: no "on the main branch" to lengthen it.
+                padded = f"{said} on the main branch"
+                said = padded if padded in sentence else said
                 sentences[0] = f"{sentence.replace(said, md_escape(fuller), 1)}."
                 details = details[1:]
             for detail in details:
