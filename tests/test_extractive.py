@@ -325,6 +325,24 @@ def test_what_a_description_says_of_the_first_clause_comes_before_the_second() -
     assert first < detail < then, body
 
 
+def test_what_a_description_says_of_the_lead_comes_right_after_it() -> None:
+    pulls = [
+        make_pull(
+            "[gauge] Add a throttle limiter for extra readings",
+            "By default, the gauge drops extra readings without a word, which hides faults.",
+            files={"src/rocket/gauge.py": (400, 10)},
+        ),
+        make_pull(
+            "[gauge] Support class and static gauge hooks",
+            files={"src/rocket/gauge2.py": (150, 10)},
+            minute=1,
+        ),
+    ]
+    body = write(pulls).body
+    first, detail, then = body.index("[1]."), body.index("without a word"), body.index("[2]")
+    assert first < detail < then, body
+
+
 def test_a_fix_description_of_the_fault_is_told_as_what_was_so_before_it() -> None:
     project = ProjectSettings(name="padctl", repos=(RepoSettings(name="acme/padctl"),))
     pulls = [

@@ -162,6 +162,14 @@ def test_a_gerund_subject_is_no_verb_of_the_change() -> None:
     ]
 
 
+def test_a_second_prefix_that_names_what_a_change_is_about_is_kept() -> None:
+    assert parse_title("Gaugekit: Warn about discarded extra readings").predicate() == (
+        "warns about discarded extra readings in Gaugekit"
+    )
+    assert parse_title("Fix: handle empty tanks").predicate() == "handles empty tanks"
+    assert parse_title("arm backend: Update visitors").predicate() == "updates visitors"
+
+
 def test_two_verbs_sharing_one_object_are_both_told() -> None:
     assert parse_title("Fix and Polish Pad Toggle Switch").predicate() == (
         "fixes and polishes Pad Toggle Switch"

@@ -72,6 +72,14 @@ def _verb_like(word: str) -> bool:
     )
 
 
+#: Title prefixes that say what kind of change it is or how far along, never what it is about.
+_NOT_SUBJECTS = frozenset(
+    [
+        *("feat", "feature", "docs", "doc", "chore", "perf", "test", "tests", "refactor"),
+        *("style", "build", "ci", "bug", "bugfix", "hotfix", "wip", "draft", "note", "notes"),
+        *("breaking", "security", "deps", "internal", "misc", "minor", "cleanup", "release"),
+    ]
+)
 #: Adverbs a title opens with only before its verb: "Only deepcopy X", "Never retry Y".
 _VERB_ADVERBS = frozenset(("only", "always", "never"))
 _NEGATED = re.compile(r"^(don't|do not|dont|doesn't|does not|no longer)\s+([\w-]+)", re.I)
@@ -216,6 +224,14 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
     head, colon, tail = title.partition(": ")
     if colon and third_person(tail.split(" ", 1)[0]) and len(head.split()) <= 4:
         title = tail  # "arm backend: Update visitors": a second area prefix.
+        if (
+            re.fullmatch(r"[A-Z][a-z][\w.-]*", head)
+            and third_person(head) is None  # "Fix: handle X": a kind, not a subject
+            and head.lower() not in _NOT_SUBJECTS
+            and not re.search(r"\b(?:in|for) ", tail)
+        ):
+            # "Pydantic: Warn about discarded extra arguments": what it is about, said.
+            title = f"{tail} in {head}"
     if purpose := _FIX_PURPOSE.match(title):
         inner = parse_title(title[purpose.end() :], evidence)
         if inner.verb:  # "Fix to ensure X is delegated": what the fix does, "ensures X ..."

@@ -797,6 +797,7 @@ def story_sentence(
     escape: Callable[[str], str] = str,
     opener: str = "",
     who_said: str = "",
+    apart: bool = False,
 ) -> str:
     """One sentence telling ``members`` of ``story``, each cited where its part ends.
 
@@ -806,7 +807,9 @@ def story_sentence(
     ``following`` others of its repository (how many) and has none (``It also`` past the
     second); ``escape`` is applied to all text but the citations. An ``opener`` given
     ("Also in the release") opens it instead of a place or "also"; a
-    ``who_said`` given ("The release also") is its subject instead of the story's.
+    ``who_said`` given ("The release also") is its subject instead of the story's. With
+    ``apart`` (the lead has more to tell), the lead's part ends a sentence of its own
+    ("X [1]. It also Y [2] and Z [3]"); so it does when its part has an "and" of its own.
     """
     opener = f"{opener}," if opener else ""
     phrases = [phrase_of(item, quote=True) for item in members]
@@ -850,7 +853,7 @@ def story_sentence(
             for p, item in zip(phrases, members, strict=True)
         ]
         said = f"{who} {join_words(parts)}"
-        if len(parts) > 1 and re.search(r"\band\b", phrases[0].predicate()):
+        if len(parts) > 1 and (apart or re.search(r"\band\b", phrases[0].predicate())):
             # "uses X and supports Y [3] and includes Z [4]": two "and"s, one sentence too many.
             said = f"{who} {parts[0]}. It also {join_words(parts[1:])}"
     return f"{escape(opener)} {said}" if opener else said

@@ -366,7 +366,11 @@ class _Draft(Struct):
     ) -> str:
         told = [m for m in members if m.kind != "revert" or m is story.lead]
         opener, who = self._carried_opening() if carried else ("", "")
-        sentence = story_sentence(story, told, self.cite, following, md_escape, opener, who)
+        # The lead's own details come right after its part, before the others' parts.
+        apart = story.lead.kind != "release" and len(told) > 1 and bool(self._retold(story.lead))
+        sentence = story_sentence(
+            story, told, self.cite, following, md_escape, opener, who, apart=apart
+        )
         # "X and Y [1]. It also Z [2]": what the description says of [1] comes before Z.
         sentence, _, then = sentence.partition(". It also ")
         sentences = [f"{sentence}."]
