@@ -205,6 +205,12 @@ def test_a_fix_of_lost_data_or_a_failed_install_outranks_a_new_feature(
     assert symptom(f"{title}\n{said}") == hit
 
 
+def test_silently_is_a_fault_only_with_what_went_wrong() -> None:
+    assert GRAVE.search("the query silently drops rows past the limit")
+    assert not GRAVE.search("Node silently invokes the callback with null")
+    assert not GRAVE.search("errors that silently get skipped while walking ancestors")
+
+
 def test_a_state_said_not_to_be_so_is_no_fault() -> None:
     said = "When opening the cache fails because another process holds it, the file is not corrupt."
     quiet = classify(make_pull("fix(cache): retry a locked cache instead of failing", said))

@@ -170,6 +170,14 @@ def test_a_second_prefix_that_names_what_a_change_is_about_is_kept() -> None:
     assert parse_title("arm backend: Update visitors").predicate() == "updates visitors"
 
 
+def test_a_fix_named_by_what_it_gives_and_a_speed_up_by_what_got_faster() -> None:
+    files = {"src/rocket/a.py": (20, 3)}
+    better = classify(make_pull("fix(pad): better hint when a stage is named wrong", files=files))
+    assert phrase_of(better).predicate() == "gives a better hint when a stage is named wrong"
+    faster = classify(make_pull("perf: startup time (22ms -> 15ms)", files=files))
+    assert phrase_of(faster).predicate() == "improves startup time (22ms -> 15ms)"
+
+
 def test_two_verbs_sharing_one_object_are_both_told() -> None:
     assert parse_title("Fix and Polish Pad Toggle Switch").predicate() == (
         "fixes and polishes Pad Toggle Switch"

@@ -50,7 +50,7 @@ _SEVERE_WORDS = re.compile(
     r"\b(crash\w*|panic\w*|segfault\w*|hangs?|hanging|deadlock\w*|data loss|corrupt\w*|"
     r"wrong|incorrect\w*|unsound\w*|race\w*|memory barrier|security|vulnerab\w+|cve-\d+|"
     r"instead of failing|fails?|failing|failures?|errors? (when|on|with)|regression|"
-    r"nan|overflow\w*|leak\w*|lost|silently|out[- ]of[- ]bounds|use[- ]after[- ]free|"
+    r"nan|overflow\w*|leak\w*|lost|silently \w+|out[- ]of[- ]bounds|use[- ]after[- ]free|"
     rf"undefined behaviou?r|memory safety|double free|{WRONGLY_DONE})\b",
     re.I,
 )
@@ -89,7 +89,14 @@ FAULTS = (
     ),
     (r"segfault\w*", "a segfault", "grave"),
     (r"non-?determinis\w+", "non-deterministic results", "grave"),
-    (r"silently", "a silent failure", "grave"),
+    # "silently drops the rows", "silently returns stale data"; not "silently invokes the
+    # callback" (what Node does) or "errors that silently get skipped" (by design).
+    (
+        r"silently (?:\w+ly )?(?:drop|ignor|discard|los|truncat|fail|corrupt|return|produc"
+        r"|overwrit|break|skip|scaffold|us)\w*",
+        "a silent failure",
+        "grave",
+    ),
     (r"crash\w*", "a crash", "grave"),
     (r"panic\w*", "a panic", "grave"),
     (r"hangs?|hanging|deadlock\w*", "a hang", "grave"),
@@ -101,8 +108,8 @@ FAULTS = (
         "grave",
     ),
     (
-        r"(?:import\w*|start\w*|launch\w*) (?:\w+ ){0,3}(?:fails?|failed|failures?)"
-        r"|fail(?:s|ed|ing)? to (?:import|start|launch|load)\b",
+        r"(?:start\w*|launch\w*) (?:\w+ ){0,3}(?:fails?|failed|failures?)"
+        r"|fail(?:s|ed|ing)? to (?:start|launch)\b",
         "a failure to start",
         "grave",
     ),
