@@ -534,7 +534,7 @@ def test_a_dek_of_counts_never_repeats_the_count_the_headline_says() -> None:
     digest = write(pulls)
     assert "two fixes" in digest.headline, digest.headline
     assert digest.dek.startswith("Four changes merged on"), digest.dek
-    assert "two fixes" not in digest.dek, digest.dek
+    assert not content_words(digest.dek) & content_words(digest.headline), digest.dek
 
 
 def test_a_day_of_documentation_says_whose_documentation_changed() -> None:

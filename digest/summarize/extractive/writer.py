@@ -691,8 +691,14 @@ class _Draft(Struct):
                 merged = "the day's one change"
             return f"Also among {merged} merged{where} on {day}: {join_words(things)}."
         merged = "The day's changes" if clash else upper_first(counted)
-        counts = join_words(_by_kind(brief.items, said, headline))
-        return f"{merged} merged{where} on {day}: {counts}."
+        kinds = _by_kind(brief.items, said, headline)
+        if kinds and content_words(kinds[-1]) & said and kinds[-1].endswith("other changes"):
+            # "… with three fixes", then "three other changes": those the headline counted
+            # go unsaid, the rest are among the day's.
+            if not kinds[:-1]:
+                return f"{merged} merged{where} on {day}."
+            return f"{merged} merged{where} on {day}, among them {join_words(kinds[:-1])}."
+        return f"{merged} merged{where} on {day}: {join_words(kinds)}."
 
     def _action_items(
         self, leads: list[Story], members: dict[Story, tuple[Item, ...]]
