@@ -1330,3 +1330,14 @@ def test_a_fault_users_hit_is_scoped_to_when_they_hit_it() -> None:
     texts = [a.text for pull in pulls for a in write([pull]).action_items]
     assert any("have hit wrong results when sorting with all-null key columns" in t for t in texts)
     assert any("have hit a failed install when too many hardlinks were created" in t for t in texts)
+
+
+def test_a_change_named_as_a_change_is_named_once() -> None:
+    from digest.summarize.extractive.actions import _change_said
+
+    assert _change_said("is about the change to invert the pad dependency") == (
+        "the change to invert the pad dependency"
+    )
+    assert _change_said("is about gauge readings", about="the change about") == (
+        "the change about gauge readings"
+    )

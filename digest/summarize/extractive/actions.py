@@ -890,7 +890,10 @@ def _change_said(said: str, about: str = "the change to") -> str:
     request #7" gives "pull request #7", "is about X" gives "the change to X" (``about``)."""
     if not said.startswith("is "):
         return f"the change that {said}"
-    return said.removeprefix("is ").replace("about ", f"{about} ", 1)
+    thing = said.removeprefix("is ")
+    if thing.startswith("about the change "):
+        return thing.removeprefix("about ")  # "about the change to invert X": said once
+    return thing.replace("about ", f"{about} ", 1)
 
 
 def _recheck(item: Item, name: str, said: str) -> tuple[str, str] | None:
