@@ -360,6 +360,20 @@ def test_a_fix_description_of_the_fault_is_told_as_what_was_so_before_it() -> No
     assert problems(digest, pulls) == []
 
 
+def test_the_cost_a_speed_up_removes_is_told_as_what_was_so_before_it() -> None:
+    pulls = [
+        make_pull(
+            "perf: speed up the gauge analysis phase",
+            "The gauge visitor in the analysis walk reads every tank on every node and copies "
+            "the readings each time.",
+            files={"src/rocket/gauge.py": (40, 12)},
+        ),
+        make_pull("Add a countdown display", files={"src/rocket/pad.py": (90, 2)}, minute=1),
+    ]
+    body = write(pulls).body
+    assert "Before the change, the gauge visitor in the analysis walk reads" in body, body
+
+
 def test_a_new_default_is_news_users_hear_of() -> None:
     from digest.summarize.classify import classify
 

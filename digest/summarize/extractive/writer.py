@@ -494,6 +494,15 @@ class _Draft(Struct):
                 if item.kind != "fix" or not _WAS_SO.search(sentence):
                     continue
                 sentence = f"Before the fix, {sentence}"
+            elif (
+                item.kind == "perf"
+                and _COST_BEFORE.search(sentence)
+                and not _SAYS_CHANGE.search(sentence)
+                and not sentence.startswith("`")
+            ):
+                # "The visitor runs on every node and calls structuredClone each time": what
+                # a speed-up's description tells in the present is the cost it removes.
+                sentence = f"Before the change, {lower_first(sentence)}"
             retold.append(sentence)
         return [
             sentence
@@ -994,6 +1003,18 @@ def _matters(item: Item) -> bool:
     return bool(fault) or (item.kind not in ROUTINE_KINDS and item.score >= SECOND_HEADLINE_SCORE)
 
 
+#: A cost said in the present: "runs on every AST node", "calls X each time", "allocates".
+_COST_BEFORE = re.compile(
+    r"\b(?:each|every) (?:time|call|node|iteration|request|row|frame)\b|\bon every\b"
+    r"|\b(?:repeatedly|redundant(?:ly)?|twice|always (?:re)?\w+s)\b",
+    re.I,
+)
+#: What says the change itself: "now", "instead", "this PR", "reduces".
+_SAYS_CHANGE = re.compile(
+    r"\b(?:now|no longer|instead|the change|this change|this pr|reduces?|avoids?|skips?"
+    r"|caches?|only|faster|speeds?)\b",
+    re.I,
+)
 #: What a fix's description says was so before it: "could resolve", "would hang", "was lost".
 _WAS_SO = re.compile(r"\b(?:could|would|was|were|did|used to)\b")
 
