@@ -564,6 +564,23 @@ def test_a_day_of_documentation_says_whose_documentation_changed() -> None:
     assert problems(digest, pulls) == []
 
 
+def test_release_notes_kept_up_to_date_are_listed_once_and_never_told() -> None:
+    pulls = [
+        make_pull(
+            "docs: remove Python 3.9 specific pad examples", files={"docs_src/pad/a.py": (0, 90)}
+        ),
+        make_pull("Upgrade typing syntax for the pad", files={"src/pad.py": (9, 9)}, minute=1),
+        *(
+            make_pull("Update release notes", files={"docs/release-notes.md": (3, 0)}, minute=m)
+            for m in (2, 3)
+        ),
+    ]
+    digest = write(pulls)
+    assert "updates release notes" not in digest.body.lower().replace("- update", ""), digest.body
+    assert re.search(r"^- Update release notes \[\d\] \[\d\]$", digest.body, re.M), digest.body
+    assert problems(digest, pulls) == []
+
+
 def test_a_listed_fix_that_says_fix_itself_is_not_marked_again() -> None:
     from digest.summarize.classify import classify
     from digest.summarize.extractive.writer import _Draft

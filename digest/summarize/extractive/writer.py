@@ -567,7 +567,12 @@ class _Draft(Struct):
                 lines.append(f"- {upper_first(md_escape(head))} {join_words(parts)}{ending}{said}")
                 continue
             title = upper_first(md_escape(self._listed_title(item)))
-            lines.append(f"- {title}{said}{self.cite(item)}")
+            line = f"- {title}{said}"
+            if lines and lines[-1].startswith(f"{line} ["):
+                # "Update release notes" twice: one line, both cited.
+                lines[-1] = f"{lines[-1]}{self.cite(item)}"
+                continue
+            lines.append(f"{line}{self.cite(item)}")
         untold = len(self.brief.items) - len(self.cited)
         label = BRIEF_LABEL + (
             f" ({say_count(untold, 'more change')} not listed)" if untold else ""
@@ -992,7 +997,16 @@ def _told_in_brief(story: Story, quiet: bool = False) -> bool:
     upkeep only on a ``quiet`` day, when there is nothing but upkeep to tell."""
     if story.kind in ROUTINE_KINDS and not quiet:
         return False  # "updates rust crates" beside real news: listed, not told
+    if _BOOKKEEPING.match(story.lead.headline_title):
+        return False  # "updates release notes": the project's bookkeeping, never news
     return reads_as_clause(story.lead) and (_matters(story.lead) or _plainly_told(story.lead))
+
+
+#: A change that only keeps the project's records: its release notes, its changelog.
+_BOOKKEEPING = re.compile(
+    r"^(?:update|updates|add|adds|edit|bump)\s+(?:the\s+)?(?:release\s+notes|changelog|news)\b",
+    re.I,
+)
 
 
 def _matters(item: Item) -> bool:
