@@ -522,3 +522,16 @@ def test_notes_after_two_releases_say_whose_they_are() -> None:
     ]
     body = _edition(pulls).body
     assert "The notes of version 2.4.3 list" in body and "Its notes" not in body, body
+
+
+def test_a_breaking_section_is_believed_and_the_notes_keeping_themselves_are_upkeep() -> None:
+    entry = "* ♻️ Refactor internals to preserve `PadRouter` instances. PR #45 by @someone.\n"
+    notes = (
+        f"## v0.137.0\n\n### Breaking Changes\n\n{entry}### Breaking Changes\n\n{entry}"
+        "#### Specific Breaking Changes\n* 📝 Update release notes. PR #47 by @someone.\n"
+    )
+    found = release_notes(make_pull("🔖 Release version 0.137.0", notes=notes))
+    assert [(n.kind, n.text) for n in found] == [
+        ("breaking", "Refactor internals to preserve `PadRouter` instances"),
+        ("upkeep", "Update release notes"),
+    ]

@@ -177,7 +177,10 @@ def _entries(text: str) -> tuple[ReleaseNote, ...]:
         if len(notes) >= MAX_NOTES:
             break
     flush()
-    return tuple(notes[:MAX_NOTES])
+    # The same entry written twice (notes gathered ahead of a release and its own) is one.
+    unique = {(note.text, note.kind): note for note in reversed(notes)}
+    kept = [note for note in notes if unique.get((note.text, note.kind)) is note]
+    return tuple(kept[:MAX_NOTES])
 
 
 def notes_version(pull: PullRequest) -> str:
@@ -245,7 +248,13 @@ def _note(raw: str, section: str) -> ReleaseNote | None:
     text = fit(_SENTENCE_END.split(text, maxsplit=1)[0], 160, phrases_only=True)
     if text.count("`") % 2 or text.count("(") != text.count(")"):
         return None
-    if _ROUTINE_ENTRY.search(text) and not (section == "feature" and _BUMP_ENTRY.match(text)):
+    if _NOTES_KEPT.match(text):
+        kind = "upkeep"  # "Update release notes": the notes keeping themselves, any heading
+    elif (
+        _ROUTINE_ENTRY.search(text)
+        and not (section == "feature" and _BUMP_ENTRY.match(text))
+        and section != "breaking"  # "Refactor internals …" its notes call breaking: it is
+    ):
         # A dependency bump or a test fix, under whatever heading; but a bundled engine's
         # update its project lists among its features ("update rolldown to 1.0.0-rc.3") is one.
         kind = "upkeep"
@@ -261,6 +270,11 @@ def _note(raw: str, section: str) -> ReleaseNote | None:
     return ReleaseNote(text=text, kind=kind, numbers=numbers)
 
 
+#: An entry that records the notes themselves: "Update release notes", "Edit the changelog".
+_NOTES_KEPT = re.compile(
+    r"^(?:update[sd]?|add(?:s|ed)?|edit(?:s|ed)?)\s+(?:the\s+)?(?:release\s+notes|changelog)\b",
+    re.I,
+)
 #: An entry that refuses what was accepted before, outside a section of fixes.
 _RESTRICTS = re.compile(
     # Not "Reject syntax errors in X": a checker reporting, not refusing input.

@@ -410,6 +410,10 @@ def _read(item: Item, short: bool = False, quote: bool = False) -> Phrase:
     # "fix: changes file corruption" names the bug, not what the fix does: never told as
     # "biome changes file corruption"; named as written instead (below).
     bug = bool(phrase.verb) and _describes_the_bug(item, phrase)
+    if item.kind == "fix" and (right := _RIGHT_STATE.match(title)):
+        # "Covariance with constant is zero, not NaN": the state the fix leaves, not its bug.
+        what = lower_first(right["what"]) if right["what"][:2].istitle() else right["what"]
+        return Phrase(verb="makes", rest=f"{what} {right['good']}, not {right['bad']}")
     if item.kind == "fix" and phrase.verb in ("fixes", ""):
         fixed = phrase.rest if phrase.verb else title
         if said := _fixed_so(fixed) or _bug_told(fixed):
@@ -462,6 +466,10 @@ def _read(item: Item, short: bool = False, quote: bool = False) -> Phrase:
     return phrase
 
 
+#: A fix's title that says what is now right and what was wrong: "X is zero, not NaN".
+_RIGHT_STATE = re.compile(
+    r"^(?P<what>[^,]{3,80}?) (?:is|are) (?P<good>[^,]{1,40}), not (?P<bad>[^,]{1,40})$"
+)
 #: A fix's title that names what it gives: "better hint when …", "clearer error for …".
 _BETTER = re.compile(r"^(?:an? )?(?=(?:better|improved|clearer|nicer|friendlier)\s)", re.I)
 
