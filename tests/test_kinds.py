@@ -6,7 +6,7 @@ import pytest
 
 from digest.models import ChangeLink
 from digest.summarize.classify import GRAVE, SEVERE, classify
-from digest.summarize.kinds import claimed, symptom
+from digest.summarize.kinds import claimed, style_only, symptom
 from digest.summarize.stories import phrase_of, reverts_item
 from tests.pulls import make_pull
 
@@ -209,6 +209,20 @@ def test_silently_is_a_fault_only_with_what_went_wrong() -> None:
     assert GRAVE.search("the query silently drops rows past the limit")
     assert not GRAVE.search("Node silently invokes the callback with null")
     assert not GRAVE.search("errors that silently get skipped while walking ancestors")
+
+
+@pytest.mark.parametrize(
+    ("title", "style"),
+    [
+        ("Arm backend: Format Arm passes (group 7)", True),
+        ("[pad] Format the gauge modules", True),
+        ("Apply docformatter to the stage passes", True),
+        ("Format Svelte files", False),  # a formatter's new capability
+        ("feat(format): format Svelte files", False),
+    ],
+)
+def test_formatting_the_projects_own_code_is_style_only(title: str, style: bool) -> None:
+    assert style_only(make_pull(title)) is style
 
 
 def test_a_state_said_not_to_be_so_is_no_fault() -> None:

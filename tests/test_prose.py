@@ -381,6 +381,9 @@ def test_titles_opening_with_less_common_verbs_read_as_actions() -> None:
         ("Pass the input to all stages", "", "Rocket passes the input to all stages"),
         ("Log the reason a stage failed", "", "Rocket logs the reason a stage failed"),
         ("Pass migration, part 1", "", "Rocket lands pass migration, part 1"),
+        ("Pass panics to the fallback handler", "", "Rocket passes panics to the fallback handler"),
+        ("Pass manager cleanup", "", "Rocket lands pass manager cleanup"),
+        ("Group readings by stage", "", "Rocket groups readings by stage"),
         # Noun phrases stay noun phrases.
         ("Tuple reductions", "", "Rocket lands tuple reductions"),
         ("Minor fix to the gimbal", "", "Rocket lands minor fix to the gimbal"),

@@ -671,8 +671,10 @@ def _marked(marker: str, title: str, facts: Facts) -> str:
 #: or says it runs a formatter over the code.
 _STYLE_ONLY = re.compile(
     r"^\s*(?:\U0001f3a8|style(?:\([^)]*\))?!?:|\[(?:style|format|formatting|lint)\])"
-    r"|^(?:re)?format(?:ted|ting)?\s+(?:the\s+)?(?:code(?:base)?|files?|sources?|all|everything)\b"
-    r"|\b(?:apply|run|ran)\s+(?:ruff|black|prettier|"
+    # "Arm backend: Format Arm passes (group 7)": an area prefix first, the project's own code.
+    r"|^(?:\[[^\]]{1,30}\]\s*|[\w ./-]{1,30}:\s+)?(?:re)?format(?:ted|ting)?\s+(?:the\s+)?"
+    r"(?:code(?:base)?|files?|sources?|all|everything|(?:[\w-]+\s+)?(?:passes|modules|headers))\b"
+    r"|\b(?:apply|run|ran)\s+(?:ruff|black|prettier|docformatter|"
     r"clang-format|rustfmt|cargo fmt|isort|biome format)\b",
     re.I,
 )
