@@ -178,6 +178,14 @@ def test_a_fix_named_by_what_it_gives_and_a_speed_up_by_what_got_faster() -> Non
     assert phrase_of(faster).predicate() == "improves startup time (22ms -> 15ms)"
 
 
+def test_a_fix_whose_verb_is_also_a_noun_is_told_by_its_verb() -> None:
+    item = classify(make_pull("Pass panics to the fallback error handler"))
+    assert item.kind == "fix"
+    assert phrase_of(item, quote=True).predicate() == (
+        "passes panics to the fallback error handler"
+    )
+
+
 def test_a_fix_that_says_what_is_now_right_is_told_as_making_it_so() -> None:
     item = classify(make_pull("fix: Thrust with an empty tank is zero, not NaN"))
     assert phrase_of(item).predicate() == "makes thrust with an empty tank zero, not NaN"

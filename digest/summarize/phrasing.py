@@ -81,7 +81,7 @@ _NOT_SUBJECTS = frozenset(
     ]
 )
 #: Words titles use as nouns as often as verbs, not in the lexicon as verbs ("a compiler pass").
-_NOUN_OR_VERB = frozenset(("pass", "queue", "process", "map", "group", "order", "list"))
+NOUN_OR_VERB = frozenset(("pass", "queue", "process", "map", "group", "order", "list"))
 #: Adverbs a title opens with only before its verb: "Only deepcopy X", "Never retry Y".
 _VERB_ADVERBS = frozenset(("only", "always", "never"))
 _NEGATED = re.compile(r"^(don't|do not|dont|doesn't|does not|no longer)\s+([\w-]+)", re.I)
@@ -278,7 +278,7 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
         both = f"{third_person(first)} and {_third_person_of(words[1].lower())}"
         return Phrase(verb=both, rest=" ".join(words[2:]))
     if (
-        first.lower() in _NOUN_OR_VERB
+        first.lower() in NOUN_OR_VERB
         and len(words) >= 3
         and re.fullmatch(r"[a-z]+[^s]s", words[0])
         and words[1].lower() in ("to", "into", "through", "onto", "from", "by", "as")

@@ -19,6 +19,7 @@ from digest.summarize.base import Item, Story
 from digest.summarize.classify import SEVERE, path_kind, split_title
 from digest.summarize.kinds import is_version_number
 from digest.summarize.phrasing import (
+    NOUN_OR_VERB,
     Phrase,
     join_words,
     lower_first,
@@ -743,8 +744,10 @@ def _describes_the_bug(item: Item, phrase: Phrase) -> bool:
         # "gracefully handles panics": the adverb goes with a verb a fix opens with.
         and phrase.verb.rsplit(" ", 1)[-1] not in _FIXING_VERBS
         and bool(SEVERE.search(phrase.rest))
-        # "Give a specific error when X": an instruction says what the fix does.
+        # "Give a specific error when X": an instruction says what the fix does; so does
+        # "Pass panics to the fallback handler".
         and first not in BASE_FORMS
+        and first not in NOUN_OR_VERB
     )
 
 
