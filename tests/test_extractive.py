@@ -581,6 +581,29 @@ def test_release_notes_kept_up_to_date_are_listed_once_and_never_told() -> None:
     assert problems(digest, pulls) == []
 
 
+def test_a_day_of_upkeep_never_leads_with_its_release_notes() -> None:
+    pulls = [
+        make_pull("📝 Update release notes", files={"docs/release-notes.md": (3, 0)}),
+        make_pull("⬆ Bump gaugekit from 2.8.2 to 2.9.0", files={"requirements.txt": (1, 1)}),
+    ]
+    digest = write(pulls)
+    assert "release notes" not in digest.headline.lower(), digest.headline
+
+
+def test_a_fix_description_of_its_fault_in_the_present_is_told_as_before_it() -> None:
+    pulls = [
+        make_pull(
+            "fix(pad): expose the gauge module to the stage loader",
+            "Three stage tests fail with `Cannot find module 'gauge'` because the loader "
+            "never registers that module.",
+            files={"src/rocket/loader.py": (40, 2)},
+        ),
+        make_pull("Add a countdown display", files={"src/rocket/pad.py": (90, 2)}, minute=1),
+    ]
+    body = write(pulls).body
+    assert "Before the fix, three stage tests fail with" in body, body
+
+
 def test_a_listed_fix_that_says_fix_itself_is_not_marked_again() -> None:
     from digest.summarize.classify import classify
     from digest.summarize.extractive.writer import _Draft

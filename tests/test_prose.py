@@ -130,6 +130,7 @@ def test_a_note_with_no_verb_in_its_main_clause_is_not_retold(sentence: str) -> 
         "Again, adding the `ArmOnPress` component changes its state on press.",
         "However, the gauge table cannot; it must be wrapped first.",
         "The previous one was far too easy for the booster stage.",
+        "Several pad tests were enabled, more will be enabled in a follow up.",
         "Without `Clone` this is not possible for the gauge policy.",
     ],
 )

@@ -24,6 +24,7 @@ from digest.summarize.kinds import (
     KIND_MARKERS,
     KIND_WEIGHT,
     NEW_DEFAULT,
+    NOTES_KEPT,
     ROUTINE_KINDS,
     SEVERE,
     claimed,
@@ -337,6 +338,8 @@ def _score(pull: PullRequest, kind: str, code_lines: int, summary: str, facts: F
         score += 1.5
     if facts.api_change and kind not in ROUTINE_KINDS:
         score += 0.75
+    if NOTES_KEPT.match(split_title(pull.title)[1]):
+        score -= 3.0  # "Update release notes": the project's bookkeeping, never the day's news
     if kind == "feature" and NEW_DEFAULT.search(split_title(pull.title)[1]):
         score += 2.0  # What users get changes without their asking: they must hear of it.
     if kind == "feature" and _MESSAGE_ONLY.match(split_title(pull.title)[1]):

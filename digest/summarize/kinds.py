@@ -35,6 +35,13 @@ KIND_WEIGHT = {
 #: Kinds that never lead a headline while something else happened.
 ROUTINE_KINDS = frozenset({"refactor", "deps", "build", "docs", "test", "ci", "chore"})
 
+#: A change, or a release entry, that only keeps the project's records: "Update release
+#: notes", "Edit the changelog".
+NOTES_KEPT = re.compile(
+    r"^(?:update[sd]?|add(?:s|ed)?|edit(?:s|ed)?|bump(?:s|ed)?)\s+(?:the\s+)?"
+    r"(?:release\s+notes|changelog|news)\b",
+    re.I,
+)
 #: A fix that says what a result had wrong without the word: "Do not reverse dataframes
 #: when sorting …", "Preserve null placement when …".
 WRONGLY_DONE = (

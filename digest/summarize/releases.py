@@ -18,7 +18,14 @@ from msgspec import Struct
 
 from digest.models import PullRequest
 from digest.summarize.base import Item
-from digest.summarize.kinds import DROPS_SUPPORT, GITMOJI, GITMOJI_KINDS, GRAVE, SEVERE
+from digest.summarize.kinds import (
+    DROPS_SUPPORT,
+    GITMOJI,
+    GITMOJI_KINDS,
+    GRAVE,
+    NOTES_KEPT,
+    SEVERE,
+)
 from digest.summarize.phrasing import fit, upper_first
 from digest.text import one_line
 
@@ -248,7 +255,7 @@ def _note(raw: str, section: str) -> ReleaseNote | None:
     text = fit(_SENTENCE_END.split(text, maxsplit=1)[0], 160, phrases_only=True)
     if text.count("`") % 2 or text.count("(") != text.count(")"):
         return None
-    if _NOTES_KEPT.match(text):
+    if NOTES_KEPT.match(text):
         kind = "upkeep"  # "Update release notes": the notes keeping themselves, any heading
     elif (
         _ROUTINE_ENTRY.search(text)
@@ -270,11 +277,6 @@ def _note(raw: str, section: str) -> ReleaseNote | None:
     return ReleaseNote(text=text, kind=kind, numbers=numbers)
 
 
-#: An entry that records the notes themselves: "Update release notes", "Edit the changelog".
-_NOTES_KEPT = re.compile(
-    r"^(?:update[sd]?|add(?:s|ed)?|edit(?:s|ed)?)\s+(?:the\s+)?(?:release\s+notes|changelog)\b",
-    re.I,
-)
 #: An entry that refuses what was accepted before, outside a section of fixes.
 _RESTRICTS = re.compile(
     # Not "Reject syntax errors in X": a checker reporting, not refusing input.

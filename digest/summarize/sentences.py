@@ -380,8 +380,8 @@ _AUTHOR_VOICE = re.compile(
 
 #: What a description says of work still to come, or of a trivial part of the change.
 _ASIDE = re.compile(
-    r"\b(later|in the future|upcoming|follow-?ups?|will be added|to be added|not yet|docstrings?|"
-    r"typos?|"
+    r"\b(later|in the future|upcoming|follow[- ]?ups?|will be added|to be added|not yet|"
+    r"docstrings?|typos?|"
     r"(?:upcoming|next|that|previous|other|separate|another|stacked|parent) (?:PRs?|pull requests?|"
     r"diffs?|changes? in the stack))\b",
     re.I,

@@ -33,7 +33,7 @@ from digest.summarize.extractive.actions import (
 )
 from digest.summarize.extractive.drafting import Action, Context
 from digest.summarize.extractive.mend import mend
-from digest.summarize.kinds import claimed, marked_breaking, symptom
+from digest.summarize.kinds import NOTES_KEPT, claimed, marked_breaking, symptom
 from digest.summarize.naming import opens_with_area, opens_with_name
 from digest.summarize.phrasing import (
     count,
@@ -495,14 +495,16 @@ class _Draft(Struct):
                     continue
                 sentence = f"Before the fix, {sentence}"
             elif (
-                item.kind == "perf"
-                and _COST_BEFORE.search(sentence)
+                item.kind in ("perf", "fix")
+                and (_COST_BEFORE if item.kind == "perf" else _FAULT_NOW).search(sentence)
                 and not _SAYS_CHANGE.search(sentence)
                 and not sentence.startswith("`")
             ):
-                # "The visitor runs on every node and calls structuredClone each time": what
-                # a speed-up's description tells in the present is the cost it removes.
-                sentence = f"Before the change, {lower_first(sentence)}"
+                # "The visitor runs on every node and calls structuredClone each time", "Three
+                # tests fail with X because Deno never registers it": what a description tells
+                # in the present is the cost or the fault the change removes.
+                before = "the change" if item.kind == "perf" else "the fix"
+                sentence = f"Before {before}, {lower_first(sentence)}"
             retold.append(sentence)
         return [
             sentence
@@ -997,16 +999,9 @@ def _told_in_brief(story: Story, quiet: bool = False) -> bool:
     upkeep only on a ``quiet`` day, when there is nothing but upkeep to tell."""
     if story.kind in ROUTINE_KINDS and not quiet:
         return False  # "updates rust crates" beside real news: listed, not told
-    if _BOOKKEEPING.match(story.lead.headline_title):
+    if NOTES_KEPT.match(story.lead.headline_title):
         return False  # "updates release notes": the project's bookkeeping, never news
     return reads_as_clause(story.lead) and (_matters(story.lead) or _plainly_told(story.lead))
-
-
-#: A change that only keeps the project's records: its release notes, its changelog.
-_BOOKKEEPING = re.compile(
-    r"^(?:update|updates|add|adds|edit|bump)\s+(?:the\s+)?(?:release\s+notes|changelog|news)\b",
-    re.I,
-)
 
 
 def _matters(item: Item) -> bool:
@@ -1021,6 +1016,12 @@ def _matters(item: Item) -> bool:
 _COST_BEFORE = re.compile(
     r"\b(?:each|every) (?:time|call|node|iteration|request|row|frame)\b|\bon every\b"
     r"|\b(?:repeatedly|redundant(?:ly)?|twice|always (?:re)?\w+s)\b",
+    re.I,
+)
+#: A fault told in the present: "three tests fail with …", "the parser crashes on …".
+_FAULT_NOW = re.compile(
+    r"\b(?:fail|fails|crash|crashes|panic|panics|hang|hangs|throws|raises|errors? out"
+    r"|returns? (?:the )?(?:wrong|incorrect|stale))\b",
     re.I,
 )
 #: What says the change itself: "now", "instead", "this PR", "reduces".
