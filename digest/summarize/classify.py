@@ -33,7 +33,7 @@ from digest.summarize.kinds import (
     release_version,
     style_only,
 )
-from digest.summarize.releases import notes_version, release_notes
+from digest.summarize.releases import notes_version, release_notes, upkeep_only
 from digest.summarize.verbs import third_person
 from digest.text import one_line
 
@@ -316,8 +316,7 @@ def _score(pull: PullRequest, kind: str, code_lines: int, summary: str, facts: F
     score += min(math.log2(1 + code_lines), 12.0) / 3.0
     if kind == "release" and pull.older_line:
         score -= 3.0  # A patch of an older line: its users need it, most users are past it.
-    notes = release_notes(pull) if kind == "release" else ()
-    if notes and all(note.kind == "upkeep" for note in notes):
+    if kind == "release" and upkeep_only(release_notes(pull)):
         score -= 3.0  # Dependency updates and upkeep only: nothing new for users.
     if kind == "reland" and code_lines >= 200:
         score += 2.5  # A large feature is back: news as much as when it first landed.

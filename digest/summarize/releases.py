@@ -299,6 +299,12 @@ _COSMETIC = re.compile(
 _BUMP_ENTRY = re.compile(r"^(?:[\w-]+:\s+)?(?:update|bump|upgrade)\b", re.I)
 
 
+def upkeep_only(notes: Sequence[ReleaseNote]) -> bool:
+    """True when ``notes`` list entries and all of them are upkeep (dependency updates,
+    chores, the notes keeping themselves): nothing new for users."""
+    return bool(notes) and all(note.kind == "upkeep" for note in notes)
+
+
 def upkeep_kinds(notes: Sequence[ReleaseNote]) -> str:
     """What ``notes``, all upkeep, are, as a release's summary says it: "dependency updates
     and maintenance", "internal refactoring", or both."""

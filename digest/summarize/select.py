@@ -20,7 +20,7 @@ from digest.config import ProjectSettings, TopicSettings
 from digest.models import PullRequest, RepoFailure, RepoName
 from digest.summarize.base import Brief, Item, Story
 from digest.summarize.classify import ROUTINE_KINDS, area_key, classify
-from digest.summarize.releases import gather_notes, release_notes
+from digest.summarize.releases import gather_notes, release_notes, upkeep_only
 from digest.summarize.stories import relanded_title, reverted_title, reverts_item, tidy
 from digest.summarize.untrusted import defuse
 from digest.topics import match_topics
@@ -166,8 +166,7 @@ def rank_stories(groups: Iterable[list[Item]]) -> tuple[Story, ...]:
 def _upkeep_only(item: Item) -> bool:
     """True when ``item`` is a release whose notes list dependency updates and upkeep only
     ("Updates dependency htmlparser2 to v12"): nothing new for users to lead the day with."""
-    notes = release_notes(item.pull) if item.kind == "release" else ()
-    return bool(notes) and all(note.kind == "upkeep" for note in notes)
+    return item.kind == "release" and upkeep_only(release_notes(item.pull))
 
 
 def _unnumbered(item: Item) -> bool:

@@ -53,6 +53,7 @@ from digest.summarize.releases import (
     notes_carry,
     release_notes,
     upkeep_kinds,
+    upkeep_only,
 )
 from digest.summarize.stories import (
     ADDS,
@@ -528,11 +529,6 @@ _WORDING = re.compile(
 )
 
 
-def _upkeep_only(notes: Sequence[ReleaseNote]) -> bool:
-    """True when ``notes`` list entries, all of them upkeep (dependency updates, chores)."""
-    return bool(notes) and all(note.kind == "upkeep" for note in notes)
-
-
 def _redoes(other: Item, revert: Item) -> bool:
     """True when ``other`` does again what ``revert`` took back, another way: its title
     shares three or more of the reverted title's words, and half of them or more ("Emit
@@ -796,7 +792,7 @@ def draft_actions(
         and story.lead.version
         and not _package_alone(story.lead)
         # Upkeep only: no one's fix rides on it ("Take the release after markdoc@2.0.4").
-        and not _upkeep_only(release_notes(story.lead.pull))
+        and not upkeep_only(release_notes(story.lead.pull))
     }
     released = {repo: _version_name(lead) for repo, lead in releases.items()}
     # What each release's notes say it carries: the pull requests they link.

@@ -367,7 +367,8 @@ class _Draft(Struct):
         told = [m for m in members if m.kind != "revert" or m is story.lead]
         opener, who = self._carried_opening() if carried else ("", "")
         # The lead's own details come right after its part, before the others' parts.
-        apart = story.lead.kind != "release" and len(told) > 1 and bool(self._retold(story.lead))
+        details = self._retold(story.lead) if story.lead.kind != "release" else []
+        apart = len(told) > 1 and bool(details)
         sentence = story_sentence(
             story, told, self.cite, following, md_escape, opener, who, apart=apart
         )
@@ -376,12 +377,13 @@ class _Draft(Struct):
         sentences = [f"{sentence}."]
         # A release's description is its changelog: what it says is told from its notes.
         if story.lead.kind == "release":
-            if contents := self._release_contents(story.lead):
-                if sum(1 for m in told if m.kind == "release") > 1:
-                    # "releases 0.136.3 [1] and 0.136.2 [2]. Its notes": whose, then?
-                    version = story.lead.version
-                    named = version if "@" in version else f"version {version.lstrip('vV')}"
-                    contents = contents.replace("Its notes", f"The notes of {named}", 1)
+            whose = "Its notes"
+            if sum(1 for m in told if m.kind == "release") > 1:
+                # "releases 0.136.3 [1] and 0.136.2 [2]. Its notes": whose, then?
+                version = story.lead.version
+                named = version if "@" in version else f"version {version.lstrip('vV')}"
+                whose = f"The notes of {named}"
+            if contents := self._release_contents(story.lead, whose):
                 sentences.append(contents)
         else:
             if (
@@ -394,7 +396,6 @@ class _Draft(Struct):
             if warned:  # what breaks, as its description says: not only in an action item
                 warning = md_escape(lower_first(warned))
                 sentences.append(f"Its description warns: {warning}{self.cite(story.lead)}.")
-            details = self._retold(story.lead)
             if warned:
                 details = [d for d in details if not _largely_said(d, warned)]
             said = md_escape(phrase_of(story.lead).predicate())
@@ -438,10 +439,10 @@ class _Draft(Struct):
                 ]
         return quoted
 
-    def _release_contents(self, release: Item) -> str:
+    def _release_contents(self, release: Item, whose: str = "Its notes") -> str:
         """One sentence on what ``release``'s notes list: how many entries of each kind and
         the two a user most needs to hear of, quoted; cited by the release and the day's
-        changes those two link. ``""`` when the release has no notes."""
+        changes those two link; ``whose`` opens it. ``""`` when the release has no notes."""
         notes = release_notes(release.pull)
         if not notes:
             return ""
@@ -451,8 +452,8 @@ class _Draft(Struct):
             cite = self.cite(release)
             if len(notes) == 1:  # "one change, internal refactoring: “Refactor X”"
                 entry = md_escape(notes[0].text)
-                return f"Its notes list {said}, {upkeep_kinds(notes)}: \u201c{entry}\u201d{cite}."
-            return f"Its notes list {said}, all {upkeep_kinds(notes)}{cite}."
+                return f"{whose} list {said}, {upkeep_kinds(notes)}: \u201c{entry}\u201d{cite}."
+            return f"{whose} list {said}, all {upkeep_kinds(notes)}{cite}."
         if [kind for kind, _ in kinds] == ["other"]:
             kinds = [("any", len(notes))]  # "three changes", not "three other changes"
         named = [(kind, n) for kind, n in kinds if kind not in ("other", "upkeep")]
@@ -470,8 +471,8 @@ class _Draft(Struct):
         )
         cites = self.cite(release) + "".join(self.cite(i) for i in linked if i is not release)
         if len(notes) == 1:
-            return f"Its notes list {counts}: {quoted}{cites}."
-        return f"Its notes list {counts}, among them {quoted}{cites}."
+            return f"{whose} list {counts}: {quoted}{cites}."
+        return f"{whose} list {counts}, among them {quoted}{cites}."
 
     def _retold(self, item: Item) -> list[str]:
         """Up to two sentences of ``item``'s description, leaving out any that opens with a
