@@ -581,6 +581,22 @@ def test_release_notes_kept_up_to_date_are_listed_once_and_never_told() -> None:
     assert problems(digest, pulls) == []
 
 
+def test_a_day_of_documentation_lists_its_notes_once_and_counts_without_other() -> None:
+    pulls = [
+        make_pull("docs: remove the conference section", files={"docs/a.md": (3, 40)}),
+        *(
+            make_pull("📝 Update release notes", files={"docs/release-notes.md": (3, 0)}, minute=m)
+            for m in (1, 2, 3)
+        ),
+    ]
+    digest = write(pulls)
+    assert re.search(r"^- Update release notes \[\d\] \[\d\] \[\d\]$", digest.body, re.M), (
+        digest.body
+    )
+    assert digest.dek == "Four changes merged on March 4, 2026.", digest.dek
+    assert problems(digest, pulls) == []
+
+
 def test_a_day_of_upkeep_never_leads_with_its_release_notes() -> None:
     pulls = [
         make_pull("📝 Update release notes", files={"docs/release-notes.md": (3, 0)}),

@@ -563,8 +563,15 @@ class _Draft(Struct):
             if item.area:
                 where.append(md_escape(tidy(item.area)))
             said = f" ({', '.join(where)})" if where else ""
+            titles = [self._listed_title(i) for i in run]
+            if len(run) > 1 and len(set(titles)) == 1:
+                # "Update release notes" three times: one line, every one cited (never
+                # "Update release notes [7], notes [8] and notes [9]").
+                cites = "".join(self.cite(i) for i in run)
+                lines.append(f"- {upper_first(md_escape(titles[0]))}{said}{cites}")
+                continue
             if len(run) > 1:
-                head, middles, tail = _pattern([self._listed_title(i) for i in run])
+                head, middles, tail = _pattern(titles)
                 parts = [f"{md_escape(m)}{self.cite(i)}" for m, i in zip(middles, run, strict=True)]
                 ending = f" {md_escape(tail)}" if tail else ""
                 lines.append(f"- {upper_first(md_escape(head))} {join_words(parts)}{ending}{said}")
@@ -709,6 +716,8 @@ class _Draft(Struct):
             return f"Also among {merged} merged{where} on {day}: {join_words(things)}."
         merged = "The day's changes" if clash else upper_first(counted)
         kinds = _by_kind(brief.items, said, headline)
+        if kinds == [say_count(len(brief.items), "other change")]:
+            return f"{merged} merged{where} on {day}."  # never "Six changes …: six other changes"
         if kinds and content_words(kinds[-1]) & said and kinds[-1].endswith("other changes"):
             # "… with three fixes", then "three other changes": those the headline counted
             # go unsaid, the rest are among the day's.
