@@ -94,10 +94,10 @@ def test_a_third_story_of_a_repository_says_it_also() -> None:
     def cite(item: object) -> str:
         return " [1]"
 
-    assert story_sentence(story, story.items, cite, following=1).startswith(
+    assert story_sentence(story, story.items, cite, following=1)[0].startswith(
         "The rocket project also adds"
     )
-    assert story_sentence(story, story.items, cite, following=2).startswith("It also adds")
+    assert story_sentence(story, story.items, cite, following=2)[0].startswith("It also adds")
 
 
 def test_a_topic_tag_that_ends_in_a_kind_of_work_is_no_place_but_its_example_is() -> None:

@@ -819,8 +819,9 @@ def story_sentence(
     opener: str = "",
     who_said: str = "",
     apart: bool = False,
-) -> str:
-    """One sentence telling ``members`` of ``story``, each cited where its part ends.
+) -> tuple[str, str]:
+    """One sentence telling ``members`` of ``story``, each cited where its part ends, and
+    what is left to tell in a second one (``""`` when all is told).
 
     Members sharing a verb share it (``enables A [1] and B [2]``), and a common ending is
     said once. ``cite`` returns the citation text for an item; the sentence opens with the
@@ -829,11 +830,13 @@ def story_sentence(
     second); ``escape`` is applied to all text but the citations. An ``opener`` given
     ("Also in the release") opens it instead of a place or "also"; a
     ``who_said`` given ("The release also") is its subject instead of the story's. With
-    ``apart`` (the lead has more to tell), the lead's part ends a sentence of its own
-    ("X [1]. It also Y [2] and Z [3]"); so it does when its part has an "and" of its own.
+    ``apart`` (the lead has more to tell), the lead's part ends a sentence of its own and the
+    other parts are left for the second ("Y [2] and Z [3]", to follow "It also"); so they
+    are when the lead's part has an "and" of its own.
     """
     opener = f"{opener}," if opener else ""
     phrases = [phrase_of(item, quote=True) for item in members]
+    then = ""
     also = ""
     if not opener and (place := place_told(story, members)):
         opener = f"In {place},"  # "In the NXP backend, ExecuTorch enables …"
@@ -876,8 +879,8 @@ def story_sentence(
         said = f"{who} {join_words(parts)}"
         if len(parts) > 1 and (apart or re.search(r"\band\b", phrases[0].predicate())):
             # "uses X and supports Y [3] and includes Z [4]": two "and"s, one sentence too many.
-            said = f"{who} {parts[0]}. It also {join_words(parts[1:])}"
-    return f"{escape(opener)} {said}" if opener else said
+            said, then = f"{who} {parts[0]}", join_words(parts[1:])
+    return (f"{escape(opener)} {said}" if opener else said), then
 
 
 def _shared_ending(rests: list[str]) -> tuple[list[str], str]:

@@ -369,11 +369,10 @@ class _Draft(Struct):
         # The lead's own details come right after its part, before the others' parts.
         details = self._retold(story.lead) if story.lead.kind != "release" else []
         apart = len(told) > 1 and bool(details)
-        sentence = story_sentence(
+        # "X and Y [1]. It also Z [2]": what the description says of [1] comes before Z.
+        sentence, then = story_sentence(
             story, told, self.cite, following, md_escape, opener, who, apart=apart
         )
-        # "X and Y [1]. It also Z [2]": what the description says of [1] comes before Z.
-        sentence, _, then = sentence.partition(". It also ")
         sentences = [f"{sentence}."]
         # A release's description is its changelog: what it says is told from its notes.
         if story.lead.kind == "release":
