@@ -186,3 +186,13 @@ def test_a_body_converted_once_reads_as_converted_for_each_base(
     # The reference: Markdown run again with the base, as before conversions were shared.
     assert again == MarkupRenderer()._convert(text, {1, 2, 3}, base)
     assert page == MarkupRenderer()._convert(text, {1, 2, 3}, "")
+
+
+def test_what_an_edition_escapes_shows_without_its_backslash(markup: MarkupRenderer) -> None:
+    from digest.summarize.phrasing import md_escape
+
+    said = "It saves ~4.6 MB, keeps a | b and shows <b>bold</b> as text"
+    assert md_escape("~4.6 MB") == "\\~4.6 MB"  # escaped in the text an edition stores
+    html = markup.block(md_escape(said), set())
+    assert text_of(html) == said, html
+    assert not tree(html).findall(".//b")

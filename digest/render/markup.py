@@ -95,6 +95,9 @@ class MarkupRenderer:
 
     def __init__(self) -> None:
         self._md = markdown.Markdown(output_format="html")
+        # What md_escape escapes beyond Markdown's own list ("\~4.6MB", "\|", "\<") is
+        # unescaped too: never a backslash on the page.
+        self._md.ESCAPED_CHARS = [*self._md.ESCAPED_CHARS, "~", "|", "<"]
         # Raw HTML in the text must come out as visible text, never as markup.
         self._md.preprocessors.deregister("html_block")
         self._md.inlinePatterns.deregister("html")
