@@ -739,3 +739,32 @@ def test_two_short_actions_joined_by_a_semicolon_are_both_told() -> None:
 
 def test_a_dotted_name_ending_in_ly_is_no_dangling_adverb() -> None:
     assert parse_title("skip redundant batch.apply").predicate() == "skips redundant batch.apply"
+
+
+def test_a_title_saying_how_before_what_it_repairs_is_told_by_what_it_repairs() -> None:
+    assert parse_title("Use wide reads in pack_fins to fix Falcon 9 bug").predicate() == (
+        "fixes a Falcon 9 bug by using wide reads in pack_fins"
+    )
+    assert parse_title("Move imports to prevent an import cycle").predicate() == (
+        "prevents an import cycle by moving imports"
+    )
+    assert (
+        parse_title("Fix the gauge to avoid drift").predicate() == "fixes the gauge to avoid drift"
+    )
+
+
+def test_a_label_opening_a_sentence_is_dropped_unless_it_says_when() -> None:
+    from digest.summarize.sentences import retell
+
+    assert retell("Pad gotcha: the parent of a bare gauge name is empty, not missing.") == [
+        "The parent of a bare gauge name is empty, not missing"
+    ]
+    kept = retell("Before: the pad light blinks twice on every cold launch.")
+    assert kept == [] or kept[0].startswith("Before:")
+
+
+def test_a_verb_after_an_adverb_is_a_verb_even_before_for() -> None:
+    assert parse_title("Correctly check for pad extensions").predicate() == (
+        "correctly checks for pad extensions"
+    )
+    assert parse_title("lex YAML gauge properties").predicate() == "lexes YAML gauge properties"

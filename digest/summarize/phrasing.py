@@ -22,6 +22,7 @@ from digest.summarize.verbs import (
     BASE_FORMS,
     NON_VERB_OPENERS,
     NOUN_FOLLOWERS,
+    gerund_of,
     is_finite,
     is_present,
     may_be_verb,
@@ -204,6 +205,58 @@ def _third_person_of(word: str) -> str:
 _FIX_PURPOSE = re.compile(r"^(?:fix|fixes|fixed|fixing)\s+(?:in order\s+)?to\s+(?=[a-z])", re.I)
 
 
+#: A title that says how before what it repairs: "Use ivec4 reads in X to fix Adreno 740
+#: bug" (a verb, its means, then the purpose).
+_MEANS_THEN_PURPOSE = re.compile(
+    r"^(?P<verb>[A-Za-z]+) (?P<how>.+?),? (?:in order )?to (?P<fix>fix|avoid|prevent|resolve)"
+    r" (?P<what>.+)$"
+)
+#: A fault named alone, a count noun wanting its article: "Adreno 740 bug".
+_BARE_FAULT = re.compile(r"(?:bug|issue|crash|hang|race|leak|error|regression|problem)$")
+_A_FAULT = re.compile(
+    r"\b(?:bugs?|crash\w*|hangs?|races?|deadlocks?|leaks?|errors?|panics?|overflows?|corrupt\w*"
+    r"|failures?|cycles?|regressions?|issues?)\b",
+    re.I,
+)
+_DETERMINERS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "this",
+        "that",
+        "these",
+        "those",
+        "its",
+        "their",
+        "some",
+        "any",
+        "each",
+        "every",
+        "all",
+        "no",
+    ]
+)
+
+
+def _by_means(title: str) -> Phrase | None:
+    """``title`` told by what it repairs, then how ("fixes an Adreno 740 bug by using ivec4
+    reads in X"), when it says how first and what it repairs after "to"; else None."""
+    found = _MEANS_THEN_PURPOSE.match(title)
+    if found is None or found["verb"].lower() not in BASE_FORMS:
+        return None
+    verb, what = found["verb"].lower(), found["what"]
+    if verb in ("fix", "avoid", "prevent", "resolve") or len(what.split()) > 8:
+        return None
+    if found["fix"] in ("avoid", "prevent") and not _A_FAULT.search(what):
+        return None  # "Multiply in-loop to avoid spills": a means to speed, not a repair
+    if _BARE_FAULT.search(what) and what.split(" ", 1)[0].lower() not in _DETERMINERS:
+        article = "an" if re.match(r"[aeiouAEIOU]", what) else "a"
+        what = f"{article} {what}"
+    how = f"{gerund_of(verb)} {found['how']}"
+    return Phrase(verb=third_of(found["fix"]), rest=f"{what} by {how}")
+
+
 def parse_title(title: str, evidence: str = "") -> Phrase:
     """Read ``title`` (already without area prefix) as a :class:`Phrase`.
 
@@ -259,12 +312,18 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
     ):
         # "Under interpret mode, Use float16": the instruction, then where it applies.
         title = f"{title[opening.start(2) :]} {lower_first(opening.group(1))}"
+    if reordered := _by_means(title):
+        return reordered
     first, _, rest = title.partition(" ")
     following = rest.split(" ", 1)[0]
     if _ADVERB.match(first) and third_person(following):
         inner = parse_title(rest)
         if inner.verb:  # "Temporarily disable X": the adverb stays with its verb.
             return Phrase(verb=f"{first.lower()} {inner.verb}", rest=inner.rest)
+        if rest.count(" "):  # "Correctly check for X": after an adverb, a verb, never a noun
+            return Phrase(
+                verb=f"{first.lower()} {third_person(following)}", rest=rest.split(" ", 1)[1]
+            )
     words = rest.split(" ")
     if (
         len(words) >= 3
@@ -589,12 +648,15 @@ def say_count(n: int, singular: str, plural: str | None = None) -> str:
     return f"{_SMALL_NUMBERS[n]}{said[len(str(n)) :]}" if 0 <= n < 10 else said
 
 
-def lower_first(text: str) -> str:
+def lower_first(text: str, context: str = "") -> str:
     """Lower-case the first letter of ``text`` unless its first word looks like a name (``MLX``)
-    or opens a run of capitalised words (``Softmax Output Quantization``: a name as well)."""
+    or opens a run of capitalised words (``Softmax Output Quantization``: a name as well), or
+    ``context`` (the text it comes from) capitalises it mid-sentence (``Python``)."""
     first, *more = text.split(" ", 2)
     if len(first) > 1 and (first[1:] != first[1:].lower() or not first[0].isalpha()):
         return text
+    if context and re.search(rf"[\w,;:)`] {re.escape(first)}\b", context):
+        return text  # "… in the maintained Python projects": a name wherever it stands
     plain_word = first.lower() in _NP_END or first.lower() in _DETERMINERS  # "For Monarch …"
     capitalised = [w for w in (first, *more[:1]) if re.fullmatch(r"[A-Z][a-z]+", w)]
     if len(capitalised) == 2 and not plain_word:

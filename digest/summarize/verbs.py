@@ -54,7 +54,7 @@ freeze unfreeze visit reassign coerce memoize flush escape unescape truncate deb
 throttle hydrate honor honour reconnect rethrow revalidate downcast recurse lay
 inform alert advise repair compile
 render rerender display redirect reconcile regenerate indent dedent quote unquote tolerate
-parenthesize normalise unset clone multiply employ
+parenthesize normalise unset clone multiply employ lex tokenize tokenise replay
 """
 _BASES = _BASE_WORDS.split()
 _IRREGULAR_PAST = {
@@ -104,6 +104,14 @@ def _third(base: str) -> str:
     if re.search(r"[^aeiou]y$", base):
         return base[:-1] + "ies"
     return base + "s"
+
+
+def gerund_of(base: str) -> str:
+    """The "-ing" form of the verb ``base``: ``use`` -> ``using``, ``pin`` -> ``pinning``."""
+    base = base.lower()
+    if base.endswith("e") and not base.endswith(("ee", "ye", "oe")):
+        return base[:-1] + "ing"
+    return (base + base[-1] if _doubles(base) else base) + "ing"
 
 
 def _doubles(base: str) -> bool:
