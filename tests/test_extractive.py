@@ -642,3 +642,44 @@ def test_small_changes_of_two_subjects_are_told_apart_and_in_other_changes_once(
     assert digest.body.count("In other changes") <= 1, digest.body
     assert "and keeps the pad light on" not in digest.body, digest.body
     assert problems(digest, pulls) == []
+
+
+def test_a_fix_told_only_by_its_mechanism_is_listed_and_a_compound_scope_is_a_place() -> None:
+    pulls = [
+        make_pull("feat: add a booster abort mode", files={"src/rocket/booster.py": (400, 20)}),
+        make_pull("fix: visit synthetic gauge node during launch", minute=1),
+        make_pull("fix(yaml_parser): handle tab-separated frame markers", minute=2),
+    ]
+    digest = write(pulls)
+    assert problems(digest, pulls) == []
+    told, _, listed = digest.body.partition("**In brief**")
+    assert "In the YAML parser, rocket handles tab-separated frame markers [2]" in told
+    assert "visit" not in told and "visits" not in digest.dek, digest.body
+    assert "- Visit synthetic gauge node during launch [3]" in listed, digest.body
+
+
+def test_a_description_that_only_says_the_title_again_is_not_retold() -> None:
+    pulls = [
+        make_pull(
+            "Add functional fuel_and_fire gauge op",
+            "The change adds a neutral gauge::fuel_and_fire custom op for gauge reading.",
+            files={"src/rocket/gauge.py": (300, 4)},
+        )
+    ]
+    digest = write(pulls)
+    assert "custom op" not in digest.body, digest.body
+
+
+def test_what_a_description_says_is_so_currently_is_told_as_before_the_change() -> None:
+    pulls = [
+        make_pull(
+            "Require wheels for pad tooling",
+            "Sparrow tooling can currently build source bundles from any index. The change sets "
+            "`no-build` in the maintained Sparrow projects, keeping named exceptions.\n\n"
+            "When `launch()` is called with a dry run, replay the countdown buffer into the log.",
+            files={"src/rocket/tooling.py": (80, 4)},
+        )
+    ]
+    body = write(pulls).body
+    assert "Before the change, Sparrow tooling could build source bundles from any index" in body
+    assert "replay the countdown" not in body, body

@@ -423,6 +423,21 @@ _FIX_WORDS = re.compile(
     r"|(?-i:[a-z0-9](?:Overflow|Crash|Panic|Leak|Deadlock)s?\b)",
     re.I,
 )
+
+
+def says_repair(title: str) -> bool:
+    """True when ``title`` (a change's title, its tags removed) says what it repairs: it
+    opens with a repairing verb ("Handle …", "Avoid …") or names what was wrong ("… with
+    correct key", "missing top_p"); not a fix told by its mechanism alone ("visit synthetic
+    value node during ssr", "disable extglobs for consistency")."""
+    return bool(_FIX_VERB.match(title) or _FIX_WORDS.search(title) or _MILD_FAULT.search(title))
+
+
+_MILD_FAULT = re.compile(
+    r"\b(?:" + "|".join(p for p, _ in MILD_FAULTS) + r")\w*|\b(?:with|the) correct\b", re.I
+)
+
+
 #: How a change makes things faster: its mechanism, wherever the title names it.
 _PERF_MECHANISM = re.compile(
     r"\b(optimi[sz]\w*|speed ?ups?|speeds? up|faster|accelerat\w*|vectori[sz]\w*|"

@@ -250,6 +250,28 @@ _GLUED_HEADING = re.compile(
 )
 
 
+#: A short label before a colon that opens a sentence: "Rust gotcha: the parent of …".
+_OPENING_LABEL = re.compile(r"^([A-Za-z][\w'/-]*(?: [\w'/-]+){0,2}):\s+(?=\S)")
+#: Labels that say when or whether what follows is so: never dropped from it.
+_STATE_LABELS = frozenset(
+    {
+        *("before", "after", "previously", "previous", "prev", "now", "old", "new"),
+        *("expected", "actual", "current", "currently", "problem", "issue", "result"),
+        *("results", "output", "error"),
+    }
+)
+
+
+def _unlabelled(sentence: str) -> str:
+    """``sentence`` without a label of a few words that opens it ("Rust gotcha: …", "Note:
+    …") when a whole sentence follows, never one saying when it was so ("Before: …")."""
+    found = _OPENING_LABEL.match(sentence)
+    if found is None or found[1].split(" ", 1)[0].lower() in _STATE_LABELS:
+        return sentence
+    rest = sentence[found.end() :]
+    return rest if len(rest.split()) >= 6 else sentence
+
+
 def retell(text: str, names: Collection[str] = ()) -> list[str]:
     """Return ``text``'s whole sentences as an edition may print them (without end stop).
 
@@ -271,6 +293,7 @@ def retell(text: str, names: Collection[str] = ()) -> list[str]:
     for raw in split_sentences(text):
         # "Summary Adds X", "BC Breaking This is …": a heading glued to its paragraph.
         sentence = _GLUED_HEADING.sub("", raw.rstrip(" .!?"), count=1)
+        sentence = _unlabelled(sentence)
         points_back = bool(_POINTS_BACK.match(sentence)) and not _THIS_DOES.match(sentence)
         kept, previous_kept = True, kept
         if points_back and not previous_kept:  # "It is not immediately clear why"

@@ -195,10 +195,10 @@ def area_of(story: Story) -> str:
         # "Attention Perf: …": a topic and a kind of work, not a place; the example it
         # changes is one ("examples/attention.py": the attention example).
         return example_of(story)
-    if re.search(r"[_\d]", area) and " " not in area:
-        return ""
     if named := place_named(area):
         return named
+    if re.search(r"[_\d]", area) and " " not in area:
+        return ""
     if "/" in area:
         return ""  # "parse/html/foo", "examples/arduino": a path, no place a reader knows
     if package := _package_of(story, area):
@@ -299,6 +299,8 @@ def place_named(area: str) -> str:
     parser`` (the narrowest language), ``lint/noUselessFragments`` -> ``the
     `noUselessFragments` rule``, ``fmt`` -> ``the formatter``; else ``""``."""
     parts = [part for part in re.split(r"[/:]", area) if part]
+    if len(parts) == 1 and re.fullmatch(r"[a-z]+(?:_[a-z]+)+", parts[0]):
+        parts = parts[0].split("_")  # "markdown_parser": the Markdown parser
     if len(parts) == 1:
         part = parts[0]
         if part != part.lower():

@@ -33,7 +33,7 @@ from digest.summarize.extractive.actions import (
 )
 from digest.summarize.extractive.drafting import Action, Context
 from digest.summarize.extractive.mend import mend
-from digest.summarize.kinds import NOTES_KEPT, claimed, marked_breaking, symptom
+from digest.summarize.kinds import NOTES_KEPT, claimed, marked_breaking, says_repair, symptom
 from digest.summarize.naming import opens_with_area, opens_with_name
 from digest.summarize.phrasing import (
     count,
@@ -71,6 +71,7 @@ from digest.summarize.stories import (
     tidy,
     told_item,
 )
+from digest.summarize.verbs import BASE_FORMS
 
 _LOG = logging.getLogger("digest.summarize")
 #: At most this many changes of one story share its sentence.
@@ -300,6 +301,9 @@ class _Draft(Struct):
                 )
                 or not reads_as_clause(s.lead)
                 or s.kind in ROUTINE_KINDS  # upkeep after the first story: never a paragraph
+                # "In development mode, vite disables extglobs for consistency": a fix told
+                # by its mechanism alone, with no description to say what it repairs.
+                or (len(members[s]) == 1 and _mechanism_only(s.lead) and not self._retold(s.lead))
             ]
             for story in [s for s in stories if s not in briefs]:
                 # A member whose title reads as no clause is listed, not bent into the sentence.
@@ -504,7 +508,16 @@ class _Draft(Struct):
                 # tests fail with X because Deno never registers it": what a description tells
                 # in the present is the cost or the fault the change removes.
                 before = "the change" if item.kind == "perf" else "the fix"
-                sentence = f"Before {before}, {lower_first(sentence)}"
+                sentence = f"Before {before}, {lower_first(sentence, item.summary)}"
+            elif _CURRENTLY.search(sentence) and not _SAYS_CHANGE.search(sentence):
+                # "Python tooling can currently build sdists": so until this change.
+                before = "the fix" if item.kind == "fix" else "the change"
+                now = re.sub(r"\bcan\b", "could", _CURRENTLY.sub("", sentence, 1), count=1)
+                sentence = f"Before {before}, {lower_first(now, item.summary)}"
+            if (told := _INSTRUCTED.match(sentence)) and told["verb"] in BASE_FORMS:
+                continue  # "When X is called, replay the buffer": the author's to-do
+            # "Before the fix, previously, …": said once.
+            sentence = re.sub(r"^(Before the (?:fix|change)), previously,? ", r"\1, ", sentence)
             retold.append(sentence)
         return [
             sentence
@@ -516,6 +529,9 @@ class _Draft(Struct):
             )
             # "The change refactors MXFP8 model converter" after the title said as much.
             and len(content_words(sentence) - {"change"} - title - _stems(sentence, title)) >= 2
+            # "The change adds a neutral X custom op" after "adds a functional X op": the
+            # title's claim again, with a word or two more.
+            and not _restates(sentence, item, title)
             and not any(opens_with_name(sentence, name) for name in names)
             and not any(opens_with_area(sentence, area) for area in areas)
             # "The code in question looks like this": it pointed at what is not retold.
@@ -689,7 +705,7 @@ class _Draft(Struct):
                 if story.kind in ROUTINE_KINDS or len(thing) > 90 or content_words(thing) & said:
                     continue
                 item = told_item(story)
-                if not phrase.verb or not reads_as_clause(item):
+                if not phrase.verb or not reads_as_clause(item) or _mechanism_only(item):
                     continue  # a title that reads as no clause is named in the list, not here
                 if plainly and not (_matters(item) or _plainly_told(item)):
                     continue  # nor one that would read as pasted in ("fixes X of Y with Z")
@@ -1039,6 +1055,12 @@ _SAYS_CHANGE = re.compile(
     r"|caches?|only|faster|speeds?)\b",
     re.I,
 )
+#: "currently" in a description: what is so until the change lands.
+_CURRENTLY = re.compile(r"(?<=\w )currently (?=\w)|^Currently,? (?=\w)")
+#: A sentence whose main clause, after an opening "When …," or "In X," is an instruction.
+_INSTRUCTED = re.compile(
+    r"^(?:When|If|Once|After|Before|While|In|For|On|With|Instead of) [^,]{1,80}, (?P<verb>[a-z]+) "
+)
 #: What a fix's description says was so before it: "could resolve", "would hang", "was lost".
 _WAS_SO = re.compile(r"\b(?:could|would|was|were|did|used to)\b")
 
@@ -1081,7 +1103,15 @@ def _plainly_told(item: Item) -> bool:
         reads_as_clause(item)
         and len(said.split()) <= _BRIEF_WORDS
         and not re.search(r"_\w|\(\)", said)  # snake_case or calls: jargon in a list
+        and not _mechanism_only(item)
     )
+
+
+def _mechanism_only(item: Item) -> bool:
+    """True when ``item`` is a fix whose title tells only how it was done, not what it
+    repairs ("visit synthetic value node during ssr"): told as a clause, it reads as news of
+    a mechanism, so it is listed by its title."""
+    return item.kind == "fix" and not says_repair(item.headline_title)
 
 
 def _is_brief(story: Story, newest_release: bool = False) -> bool:
@@ -1117,6 +1147,16 @@ def _shared_subject_headline(top: Story, second: Story) -> str:
 
 #: A retold sentence that says what the change does: "It adds …", "The change adds …".
 _SAYS_WHAT = re.compile(r"^(?:It|The change|This change)\s+(?P<verb>[a-z]+)\s+(?P<rest>.+)$")
+
+
+def _restates(sentence: str, item: Item, title: set[str]) -> bool:
+    """True when ``sentence``, retold from ``item``'s description, makes its title's claim
+    with the same verb and adds at most four words to the ``title`` terms (and is not the
+    fuller claim :func:`says_again` tells instead)."""
+    told = _SAYS_WHAT.match(sentence)
+    if not told or told["verb"] != phrase_of(item).verb or says_again(sentence, item):
+        return False
+    return len(content_words(sentence) - {"change"} - title - _stems(sentence, title)) <= 4
 
 
 def says_again(detail: str, item: Item) -> str:
