@@ -1341,3 +1341,42 @@ def test_a_change_named_as_a_change_is_named_once() -> None:
     assert _change_said("is about gauge readings", about="the change about") == (
         "the change about gauge readings"
     )
+
+
+def test_a_new_thing_with_no_reason_says_whose_it_is_and_where_its_use_is_shown() -> None:
+    gauge = make_pull(
+        "Add merge function for `FuelLedger`",
+        files={"src/rocket/ledger.py": (120, 3), "tests/test_ledger.py": (60, 0)},
+    )
+    [item] = write([gauge]).action_items
+    assert item.text.startswith("If you use FuelLedger, try the new merge function")
+    assert "the new test file tests/test_ledger.py shows how it is called" in item.text
+    grown = make_pull(
+        "Support looped burns",
+        files={"src/rocket/burns.py": (200, 10), "tests/test_burns.py": (70, 12)},
+    )
+    [item] = write([grown]).action_items
+    assert "what it adds to the test tests/test_burns.py shows how it is used" in item.text
+
+
+def test_a_new_thing_that_is_an_action_is_tried_as_itself() -> None:
+    from digest.summarize.extractive.takeup import the_new
+
+    assert the_new("passing kernel objects to pad.launch()") == (
+        "passing kernel objects to pad.launch()"
+    )
+    assert the_new("mapping for stage names") == "the new mapping for stage names"
+    assert the_new("a gimbal lock") == "the new gimbal lock"
+
+
+def test_a_rule_is_named_alone_and_what_it_reports_said_once() -> None:
+    pull = make_pull(
+        "feat(lint): add the nursery rule `noBareGauge`, which reports bare gauges",
+        "Added the nursery rule [`noBareGauge`](https://rocket.example/rules/no-bare-gauge/), "
+        "which reports gauge labels that fall back to the default pad formatting of the whole "
+        "launch tower. The rule also supports the `ignoredNames` option.",
+        files={"src/rocket/lint.py": (300, 10)},
+    )
+    [item] = write([pull]).action_items
+    assert item.text.startswith("Enable the nursery rule noBareGauge in your rocket configuration:")
+    assert item.text.count("reports") == 1, item.text

@@ -35,6 +35,7 @@ from digest.summarize.extractive.takeup import (
     shown_in,
     stable,
     support,
+    tested_in,
     unstable_home,
 )
 from digest.summarize.facts import DEPRECATION_NOTICE
@@ -990,6 +991,8 @@ def watch_action(item: Item, name: str, changes: int, audience: str = "") -> Act
         )
     ):
         why = f"it adds {plain(item.facts.names[0])}, which users can call"
+    elif item.kind == "feature" and (test := tested_in(item)):
+        why = f"{test} shows how it is used"  # code to read, where nothing is named
     elif item.kind == "feature":
         why = ""  # nothing named a user could call: no reason beyond its rank is said
     among = "the day's one change" if changes == 1 else f"the day's {say_count(changes, 'change')}"

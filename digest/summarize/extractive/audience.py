@@ -20,7 +20,7 @@ _CALL = re.compile(
 )
 #: A code span a change is "for" or "in": what it concerns, even as a bare name
 #: ("perf: Streaming cloud download for `scan_csv`").
-_FOR_NAME = re.compile(r"\b(?:for|in|of) `([a-z_]\w*)`")
+_FOR_NAME = re.compile(r"\b(?:for|in|of) `([A-Za-z_]\w*)`")
 #: A function a change gives a new parameter: "Add build side preference parameter for join".
 _PARAMETER_OF = re.compile(
     r"\b(?:parameter|argument|kwarg|keyword argument)s? (?:for|of|in) "
@@ -102,6 +102,9 @@ def who_uses(item: Item, name: str, audience: str, adds: bool = False) -> str:
     fixed = _FIXED_CALL.match(item.headline_title) if item.kind == "fix" else None
     if fixed and not call:
         return f"you call {fixed[1]}"  # "Fix to_edge_transform_and_lower to respect …"
+    owner = _FOR_NAME.search(title)
+    if owner and adds:  # "Add merge function for `Ledger`": what is new is for a Ledger
+        return f"you use {owner[1]}"
     if call and not adds:
         return f"you call {call[1]}" if call[1].endswith(")") else f"you use {call[1]}"
     if (setting := _SETTING.search(title)) and not adds:

@@ -9,6 +9,7 @@ from digest.models import Urgency
 from digest.summarize.base import Item
 from digest.summarize.checks import terms_of
 from digest.summarize.classify import path_kind, split_title
+from digest.summarize.extractive.audience import who_uses
 from digest.summarize.extractive.drafting import (
     BY_NUMBER,
     CAPABILITY,
@@ -20,7 +21,7 @@ from digest.summarize.extractive.drafting import (
 from digest.summarize.phrasing import lower_first, plain
 from digest.summarize.sentences import retell, stands_alone
 from digest.summarize.stories import phrase_of, repo_name, tidy
-from digest.summarize.verbs import BASE_FORMS, NON_VERB_OPENERS
+from digest.summarize.verbs import ACTION_VERBS, BASE_FORMS, NON_VERB_OPENERS
 
 
 def support(c: Context) -> Action | None:
@@ -188,6 +189,7 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
     # "Add fix for `X` (`RUF036`)": an autofix for a rule users have, not a rule to enable.
     autofix = re.match(r"(?:an? |the )?(?:auto)?fix(?:es)? for\b", plain(thing), re.I)
     if (RULE.search(title) or RULE.search(thing)) and not autofix:
+        thing = re.split(r",? (?:which|that) ", thing, maxsplit=1)[0]  # what it checks: below
         rule = thing if re.search(r"\brules?\b", thing) else f"{thing} rule"
         if checks := _rule_checks(item):  # what it reports is why a team turns it on
             why = f"it {checks}, from the next release"
@@ -226,6 +228,8 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
     text = f"Try {the_new(thing)} in {c.audience}: {why}"
     if user := supported_users(item):  # "support for typing_extensions.Sentinel"
         text = f"If {user}, {lower_first(text)}"
+    elif not described(item) and (who := who_uses(item, repo, c.audience, adds=True)):
+        text = f"If {who}, {lower_first(text)}"  # nothing says what it does: say for whom
     return "Try", text
 
 
@@ -374,9 +378,9 @@ def _names_a_thing(thing: str) -> bool:
 
 def _reasoned(item: Item) -> bool:
     """True when why to take up ``item`` says more than that it is new (and where): what
-    its description says it does, or an example or page that shows how. (A new lint rule
+    its description says it does, or an example, page or test that shows how. (A new lint rule
     needs neither: its name says what it checks, and enabling it is the whole step.)"""
-    return bool(described(item) or shown_in(item))
+    return bool(described(item) or shown_in(item) or tested_in(item))
 
 
 #: What a lint rule's description says it reports: "… rule `noX` that disallows raw text
@@ -407,6 +411,8 @@ def _why_new(item: Item) -> str:
         return f"{said}, on the main branch for the next release{warned}"
     if shown := shown_in(item):
         return f"{shown} shows how, on the main branch for the next release{warned}"
+    if test := tested_in(item):
+        return f"{test} shows how it is called, on the main branch for the next release{warned}"
     if unstable:
         return f"it lands in {unstable} on the main branch, so it may still change"
     what = "a new public API" if item.facts.api_change else "new"
@@ -451,12 +457,53 @@ def shown_in(item: Item) -> str:
     return ""
 
 
+#: The least a test file must grow by to show how a new thing is called.
+_TEST_LINES = 15
+
+
+def tested_in(item: Item) -> str:
+    """The test file that grows most with ``item``, a new thing, when it grows by at least
+    ``_TEST_LINES``, as a subject (``the new test file test/test_parq.py``, ``what it adds
+    to the test test/test_ops.py``): code a user can read to see the new thing called;
+    else ``""``."""
+    grown = [
+        (f.additions or 0, f.path, not f.deletions)
+        for f in item.pull.files
+        if path_kind(f.path.lower()) == "test"
+        and re.search(r"\.(py|rs|ts|js|cpp|cc)$", f.path)
+        and (f.additions or 0) - (f.deletions or 0) >= _TEST_LINES
+    ]
+    if not grown:
+        return ""
+    _, path, whole = max(grown)
+    # A file only added to is most likely new: all of it is about the change.
+    return f"the new test file {path}" if whole else f"what it adds to the test {path}"
+
+
+def _bases_of_gerunds() -> frozenset[str]:
+    """The stems a gerund of a base verb has before its "-ing" ("pass", "us", "runn")."""
+    stems = set()
+    for verb in ACTION_VERBS:
+        stems.add(verb.removesuffix("e") if verb.endswith("e") and verb != "be" else verb)
+        if re.fullmatch(r"\w*[^aeiou][aeiou][bdglmnprt]", verb):
+            stems.add(verb + verb[-1])  # "run": "runn" (running)
+    return frozenset(stems)
+
+
+_GERUND_BASES = _bases_of_gerunds()
+#: Words after a gerund that make it a noun ("mapping for X", "logging of Y").
+_LINKS = frozenset({"for", "of", "by", "in", "on", "to", "with", "and", "from"})
+
+
 def the_new(thing: str) -> str:
     """``thing`` as the new thing it is: ``an abort mode`` -> ``the new abort mode``;
     ``initial X`` -> ``the initial X``; ``the X`` as it is."""
     first, _, rest = thing.partition(" ")
     if thing.startswith(BY_NUMBER):
         return thing
+    gerund = first.endswith("ing") and first.removesuffix("ing") in _GERUND_BASES
+    if gerund and rest and rest.split(" ", 1)[0] not in _LINKS:
+        return thing  # "passing X to Y" is tried as itself, never "the new passing X"
     if first in ("a", "an") and rest:
         return the_new(rest) if rest.startswith("new ") else f"the new {rest}"
     if first == "the":
