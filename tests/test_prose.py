@@ -768,3 +768,24 @@ def test_a_verb_after_an_adverb_is_a_verb_even_before_for() -> None:
         "correctly checks for pad extensions"
     )
     assert parse_title("lex YAML gauge properties").predicate() == "lexes YAML gauge properties"
+
+
+def test_a_fragment_drops_where_its_fault_was_reported_and_splits_at_a_sentence() -> None:
+    from digest.summarize.clean import summarize_fragment
+
+    said = summarize_fragment(
+        "Fixed a gauge panic reported in [#4242](https://example.test/issues/4242): Rocket "
+        "now recovers when a countdown ends at the last frame.",
+        "fix(pad): recover at the last frame",
+    )
+    assert said.startswith("It fixes a gauge panic. Rocket now recovers when"), said
+
+
+def test_two_list_items_run_together_are_not_retold() -> None:
+    from digest.summarize.sentences import retell
+
+    told = retell("Teach the pad visitor to index gauge statements. cover gauges in the log.")
+    assert not any(". cover" in sentence for sentence in told), told
+    assert retell("The pad keeps its lights on, e.g. the red one, during every launch.") == [
+        "The pad keeps its lights on, e.g. the red one, during every launch"
+    ]

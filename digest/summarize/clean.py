@@ -138,11 +138,22 @@ def _angle_quoted(span: re.Match[str]) -> str:
     return span[0].replace("<", "\u2039").replace(">", "\u203a")
 
 
+#: Where an issue was reported, said of a fault: "reported in #10708", "(#123)".
+_ISSUE_REPORTED = re.compile(
+    r"\s+(?:(?:as )?(?:reported|raised|described|filed|tracked|mentioned) )?in #\d+\b"
+    r"|\s+\(#\d+\)"
+)
+
+
 def summarize_fragment(fragment: str, title: str) -> str:
     """The summary of a change's release-note ``fragment`` (written for its users): its first
     sentences without the issue it closes, or ``""`` when it only says the ``title`` again."""
     _, summary = summarize_body(fragment, title)
     summary = _CONVENTIONAL_OPENING.sub("", _ISSUE_OPENING.sub("", summary))
+    # "a parser panic reported in #10708: Biome now recovers when …": the issue is no news,
+    # and what follows the colon is a sentence of its own.
+    summary = _ISSUE_REPORTED.sub("", summary)
+    summary = re.sub(r": (?=[A-Z][a-z]+ (?:now|no longer|will|can|does|is|are)\b)", ". ", summary)
     said = set(re.findall(r"\w+", summary.lower()))
     if not said or said <= set(re.findall(r"\w+", title.lower())):
         return ""  # "fix: render `:catch` …", the title again

@@ -250,6 +250,9 @@ _GLUED_HEADING = re.compile(
 )
 
 
+#: A full stop inside a sentence before a lower-case word: two list items run together
+#: ("… type alias statements. cover type aliases in …"), not "e.g. x" or "etc. and".
+_BROKEN_STOP = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)(?<!\bcf)(?<=[a-z)`])\. [a-z]")
 #: A short label before a colon that opens a sentence: "Rust gotcha: the parent of …".
 _OPENING_LABEL = re.compile(r"^([A-Za-z][\w'/-]*(?: [\w'/-]+){0,2}):\s+(?=\S)")
 #: Labels that say when or whether what follows is so: never dropped from it.
@@ -319,7 +322,7 @@ def retell(text: str, names: Collection[str] = ()) -> list[str]:
             kept = False
             flush()
             continue
-        if _INNER_BREAK.search(sentence):
+        if _INNER_BREAK.search(sentence) or _BROKEN_STOP.search(sentence):
             kept = False
             flush()
             continue

@@ -991,7 +991,9 @@ def watch_action(item: Item, name: str, changes: int, audience: str = "") -> Act
         )
     ):
         why = f"it adds {plain(item.facts.names[0])}, which users can call"
-    elif item.kind == "feature" and (test := tested_in(item)):
+    elif (
+        item.kind == "feature" and phrase_of(item).verb in CAPABILITY and (test := tested_in(item))
+    ):
         why = f"{test} shows how it is used"  # code to read, where nothing is named
     elif item.kind == "feature":
         why = ""  # nothing named a user could call: no reason beyond its rank is said

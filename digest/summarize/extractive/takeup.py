@@ -226,9 +226,13 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
         # "`trace_with` for customized task dumps": a function, as code names one.
         return "Call", f"Call {thing} in code that uses {user}: {why}"
     text = f"Try {the_new(thing)} in {c.audience}: {why}"
+    if re.search(rf"\b{re.escape(c.audience)}\b", thing):
+        text = f"Try {the_new(thing)}: {why}"  # "the new MTP module … in MTP": where, once
     if user := supported_users(item):  # "support for typing_extensions.Sentinel"
         text = f"If {user}, {lower_first(text)}"
     elif not described(item) and (who := who_uses(item, repo, c.audience, adds=True)):
+        if who.endswith(c.audience):
+            text = text.replace(f" in {c.audience}: ", ": ", 1)  # where, said once
         text = f"If {who}, {lower_first(text)}"  # nothing says what it does: say for whom
     return "Try", text
 
@@ -335,13 +339,25 @@ def described(item: Item) -> str:
             stands_alone(said)
             and len(said) <= 160
             and said.lower() != title
-            # More than the title again ("the change adds a pass to replace some ops").
-            and len(terms_of(said) - terms_of(f"{title} the change")) >= 3
+            # More than the title again ("the change adds a pass to replace some ops"); a
+            # sentence making the title's claim again says six things more, or is no reason.
+            and len(terms_of(said) - terms_of(f"{title} the change"))
+            >= (6 if _claims(said, item) else 3)
             and _SAYS_WHAT_IT_DOES.search(said)
             and not _NOT_YET.search(said)
         ):
             return lower_first(said)
     return ""
+
+
+def _claims(sentence: str, item: Item) -> bool:
+    """True when ``sentence`` opens with the verb ``item``'s title opens with ("The change
+    adds …" for "Add …")."""
+    verb = phrase_of(item).verb
+    return (
+        bool(verb)
+        and re.match(rf"(?:the change |it )?{re.escape(verb)}\b", sentence, re.I) is not None
+    )
 
 
 #: A sentence that says what a change lets users do: "This enables users to move imports",
