@@ -683,3 +683,26 @@ def test_what_a_description_says_is_so_currently_is_told_as_before_the_change() 
     body = write(pulls).body
     assert "Before the change, Sparrow tooling could build source bundles from any index" in body
     assert "replay the countdown" not in body, body
+
+
+def test_a_fix_told_by_its_means_keeps_its_verb_beside_another_fix() -> None:
+    pulls = [
+        make_pull(
+            "[Pad] Use wide reads in pack_fins to fix Falcon 9 bug",
+            files={"src/pad/fins.py": (300, 20)},
+        ),
+        make_pull("[Pad] Fix gauge assertion caused by short reads", minute=1),
+    ]
+    body = write(pulls).body
+    assert "by using wide reads in pack\\_fins [1] and gauge" not in body, body
+    assert "fixes a Falcon 9 bug by using wide reads" in body, body
+
+
+def test_a_fix_that_says_what_users_see_is_told_not_listed() -> None:
+    pulls = [
+        make_pull("feat: add a booster abort mode", files={"src/rocket/booster.py": (400, 20)}),
+        make_pull("fix(lint): detect misleading gauge returns for pad instances", minute=1),
+    ]
+    digest = write(pulls)
+    told, _, _ = digest.body.partition("**In brief**")
+    assert "detects misleading gauge returns for pad instances [2]" in told, digest.body

@@ -430,7 +430,21 @@ def says_repair(title: str) -> bool:
     opens with a repairing verb ("Handle …", "Avoid …") or names what was wrong ("… with
     correct key", "missing top_p"); not a fix told by its mechanism alone ("visit synthetic
     value node during ssr", "disable extglobs for consistency")."""
-    return bool(_FIX_VERB.match(title) or _FIX_WORDS.search(title) or _MILD_FAULT.search(title))
+    return bool(
+        _FIX_VERB.match(title)
+        or _SEEN_VERB.match(title)
+        or _FIX_WORDS.search(title)
+        or _MILD_FAULT.search(title)
+    )
+
+
+#: A first word that says what users see the fixed code do: "detect misleading returns",
+#: "render X with the right key" (not "visit a node", "disable extglobs").
+_SEEN_VERB = re.compile(
+    r"(?:detect|report|recogni[sz]e|flag|warn|show|display|accept|allow|support|emit|print"
+    r"|infer|parse|format|render|return|include|exclude|resolve)s?\b",
+    re.I,
+)
 
 
 _MILD_FAULT = re.compile(

@@ -851,7 +851,9 @@ def story_sentence(
     verbs = {phrase.verb for phrase in phrases}
     # Titles without a verb share "lands": "lands X [1] and Y [2]".
     nouns = all(not (phrase.verb or phrase.instruction) for phrase in phrases)
-    if len(members) > 1 and (nouns or (len(verbs) == 1 and "" not in verbs)):
+    # "fixes X by using Y [1] and Z [2]" would read as using Z: a means keeps its own verb.
+    means = any(re.search(r" by \w+ing\b", phrase.rest) for phrase in phrases)
+    if len(members) > 1 and not means and (nouns or (len(verbs) == 1 and "" not in verbs)):
         rests = [phrase.thing() if nouns else phrase.rest for phrase in phrases]
         # A quoted title is named whole: no ending of it is shared with another.
         quoted = any(rest.startswith("\u201c") for rest in rests)

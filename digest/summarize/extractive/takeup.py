@@ -231,8 +231,8 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
     if user := supported_users(item):  # "support for typing_extensions.Sentinel"
         text = f"If {user}, {lower_first(text)}"
     elif not described(item) and (who := who_uses(item, repo, c.audience, adds=True)):
-        if who.endswith(c.audience):
-            text = text.replace(f" in {c.audience}: ", ": ", 1)  # where, said once
+        if c.audience != repo:  # who it is for says where: "If you use tokio's net module"
+            text = text.replace(f" in {c.audience}: ", ": ", 1)
         text = f"If {who}, {lower_first(text)}"  # nothing says what it does: say for whom
     return "Try", text
 
@@ -318,7 +318,7 @@ _SUPPORT_FOR = re.compile(
 def supported_users(item: Item) -> str:
     """Who already uses what ``item`` adds support for, as a clause after "If" (``you use
     typing_extensions.Sentinel``), read from its title, then its description; or ``""``."""
-    for text in (item.pull.title, described(item)):
+    for text in (item.pull.title, described(item), *retell(item.summary)[:3]):
         if found := _SUPPORT_FOR.search(text):
             return f"you use {plain(found[1])}"
     return ""
