@@ -703,3 +703,13 @@ def test_each_note_loses_its_own_front_matter(repo: GitRepo) -> None:
     _, both = collect(repo.path)
     assert "---" not in both.fragment and "'pad'" not in both.fragment
     assert "Fixed the first thing." in both.fragment and "Added the second thing." in both.fragment
+
+
+def test_a_releases_file_is_a_changelog_too(repo: GitRepo) -> None:
+    first = "# Releases\n\n### 0.9.0 / 2026.03.01\n\n- older entry\n"
+    repo.commit("Start (#1)", at(DAY, 1), {"Releases.md": first, "src/a.py": "a\n"})
+    added = "# Releases\n\n### 1.0.0 / 2026.03.04\n\n- fix: a crash on empty input (#2)\n\n"
+    repo.commit("1.0.0 (#3)", at(DAY, 2), {"Releases.md": added + first.split("\n\n", 1)[1]})
+    _, cut = collect(repo.path)
+
+    assert cut.notes.startswith("### 1.0.0 / 2026.03.04\n\n- fix: a crash on empty input (#2)")

@@ -405,7 +405,8 @@ def test_an_entry_that_refuses_what_was_accepted_is_a_breaking_change() -> None:
     assert [n.kind for n in notes] == ["breaking"], notes
     # The notes never call it breaking: the edition says what it can do, not their word.
     digest = _edition([pull])
-    assert "one change that can break code" in digest.headline, digest.headline
+    # Its one breaking entry is named in the headline, not counted.
+    assert digest.headline.endswith(", which no longer accepts underscore headers by default")
     assert "breaking change" not in digest.body, digest.body
     assert "a change that can break code" in digest.action_items[0].text
 
@@ -535,3 +536,23 @@ def test_a_breaking_section_is_believed_and_the_notes_keeping_themselves_are_upk
         ("breaking", "Refactor internals to preserve `PadRouter` instances"),
         ("upkeep", "Update release notes"),
     ]
+
+
+def test_a_bare_version_title_with_its_changelog_is_a_release_and_an_empty_one_follows() -> None:
+    files = {"Releases.md": (12, 0), "Cargo.toml": (2, 2)}
+    pulls = [
+        make_pull(
+            "4.2.0",
+            notes="### 4.2.0 / 2026.03.04\n\n- feat(pad): add a launch window flag (#31)\n"
+            "- fix(gauge): fix a crash when the tank reads empty (#32)\n",
+            files=files,
+            number=90,
+        ),
+        make_pull("4.2.1", notes="### 4.2.1 / 2026.03.04", files=files, number=91, minute=5),
+    ]
+    digest = _edition(pulls)
+    assert digest.headline.startswith("rocket releases version 4.2.0"), digest.headline
+    [item] = digest.action_items
+    assert item.text.startswith("Upgrade rocket to version 4.2.1"), item.text
+    assert "the notes of version 4.2.0 list" in item.text, item.text
+    assert not problems(digest, pulls)

@@ -359,7 +359,7 @@ def _body_number(refs: list[str], repo: str, own: int | None) -> int | None:
 
 #: A changelog file: ``CHANGELOG.md``, ``docs/en/docs/release-notes.md``, ``NEWS.rst``.
 _CHANGELOG_NAME = re.compile(
-    r"^(changelog|changes|history|news|release[-_]?notes)([-_.][\w.-]*)?\.(md|rst|txt|markdown)$",
+    r"^(changelog|changes|history|news|releases|release[-_]?notes)([-_.][\w.-]*)?\.(md|rst|txt|markdown)$",
     re.I,
 )
 #: A subject that cuts a release: it names a version, or says "release"/"version packages".

@@ -531,12 +531,21 @@ _DEV_VERSION = re.compile(r"\d(?:a0|\.?dev\d*|-dev(?:\.\d+)?)$", re.I)
 _DEV_BUMP = re.compile(r"(?:bump|update|set)\b", re.I)
 
 
+#: A project's changelog file: "Releases.md", "CHANGELOG.md", "docs/release-notes.md".
+_CHANGELOG_FILE = re.compile(
+    r"(?:^|/)(?:changelog|changes|releases?|release[-_]notes|news|history)(?:\.\w+)?$", re.I
+)
+
+
 def release_version(pull: PullRequest, title: str, markers: tuple[str, ...] = ()) -> str | None:
     """Return the version ``pull`` (display title ``title``, kind ``markers`` split off)
     cuts, ``""`` when it cuts one without saying which, or None when it is no release."""
     if title.strip().lower() in ("release", "releases", "publish"):
         return _body_versions(pull.body)  # changesets' "ci: release" pull request
-    if "release" in markers and (bare := _BARE_VERSION.match(title.strip())):
+    bare = _BARE_VERSION.match(title.strip())
+    # "2.7.0" alone as a title, its changelog written in the same change: the release.
+    logged = any(_CHANGELOG_FILE.search(f.path) for f in pull.files)
+    if bare and ("release" in markers or (logged and not _DEV_VERSION.search(bare[1]))):
         return bare[1] if bare[1][0].lower() == "v" or "@" in bare[1] else f"v{bare[1]}"
     match = _RELEASE_TITLE.match(title.strip())
     # "Python Polars 1.43.1": the project's name (for a language) and the version, alone.

@@ -254,10 +254,13 @@ def _ref_key(repo: str, number: int | None, sha: str | None) -> tuple[str, str]:
     return (repo, f"@{(sha or '')[:12]}")
 
 
-def _item_order(item: Item) -> tuple[bool, tuple[int, ...], float, str]:
-    # A repository's own release leads the releases of its packages; the newest leads.
-    newest = tuple(-n for n in version_numbers(item.version)) if item.kind == "release" else ()
-    return (item.package_release, newest, -item.score, item.pull.key)
+def _item_order(item: Item) -> tuple[bool, bool, tuple[int, ...], float, str]:
+    # A repository's own release leads the releases of its packages; the newest leads,
+    # unless its notes are empty ("### 2.7.1" alone, cut to re-ship the 2.7.0 of the day).
+    release = item.kind == "release"
+    newest = tuple(-n for n in version_numbers(item.version)) if release else ()
+    empty = release and item.pull.notes is not None and not release_notes(item.pull)
+    return (item.package_release, empty, newest, -item.score, item.pull.key)
 
 
 def _story_area(items: Sequence[Item]) -> str:
