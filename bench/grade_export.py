@@ -71,12 +71,16 @@ def main() -> int:
         ]
         for pull in pulls:
             ref = f"#{pull.number}" if pull.number is not None else f"@{(pull.sha or '')[:10]}"
-            paths = ", ".join(f.path for f in pull.files[:5])
+            # The first few paths, and any the edition names (a test it points to).
+            said = f"{digest.body} {' '.join(a.text for a in digest.action_items)}"
+            shown = [f.path for f in pull.files[:5]]
+            shown += [f.path for f in pull.files[5:] if f.path in said]
+            paths = ", ".join(shown)
             lines.append(f"- {ref} {pull.title} (+{pull.additions}/-{pull.deletions}; {paths})")
             # A release's notes (what it adds to the changelog, or its description) are part
             # of the day's truth: an edition may quote them.
             if notes := (pull.notes or (pull.body if "release" in pull.title.lower() else "")):
-                lines += [f"    | {line}" for line in notes.strip().splitlines()[:40]]
+                lines += [f"    | {line}" for line in notes.strip().splitlines()[:150]]
         (out / f"{repo.replace('/', '+')}-{date}.md").write_text("\n".join(lines) + "\n")
     return 0
 

@@ -1380,3 +1380,15 @@ def test_a_rule_is_named_alone_and_what_it_reports_said_once() -> None:
     [item] = write([pull]).action_items
     assert item.text.startswith("Enable the nursery rule noBareGauge in your rocket configuration:")
     assert item.text.count("reports") == 1, item.text
+
+
+def test_only_a_change_made_for_speed_or_tuning_is_re_benchmarked() -> None:
+    pulls = [
+        make_pull(
+            "[fuel] refactor the burn converter; use padding kernels in the pad library",
+            files={"rocket/kernels/burn.py": (300, 40)},
+        ),
+        make_pull("Tidy the gauge docs", files={"docs/gauge.md": (3, 1)}, minute=1),
+    ]
+    texts = [a.text for a in write(pulls).action_items]
+    assert not any(t.startswith("Re-benchmark") for t in texts), texts

@@ -706,3 +706,13 @@ def test_a_fix_that_says_what_users_see_is_told_not_listed() -> None:
     digest = write(pulls)
     told, _, _ = digest.body.partition("**In brief**")
     assert "detects misleading gauge returns for pad instances [2]" in told, digest.body
+
+
+def test_a_catch_all_scope_is_no_place_and_analyze_is_the_analyzer() -> None:
+    pulls = [
+        make_pull("feat(analyze): add the nursery rule `noLoosePads`"),
+        make_pull("fix(core): correctly parse gauge directives as expressions", minute=1),
+    ]
+    body = write(pulls).body
+    assert body.startswith("In the analyzer, rocket adds the nursery rule"), body
+    assert "In core," not in body, body

@@ -789,3 +789,23 @@ def test_two_list_items_run_together_are_not_retold() -> None:
     assert retell("The pad keeps its lights on, e.g. the red one, during every launch.") == [
         "The pad keeps its lights on, e.g. the red one, during every launch"
     ]
+
+
+def test_a_clause_left_elliptical_on_purpose_is_kept_whole() -> None:
+    assert parse_title("provisions the gauge binding only when needed").predicate() == (
+        "provisions the gauge binding only when needed"
+    )
+    assert parse_title("Ban pad launchers in wheel installs").predicate() == (
+        "bans pad launchers in wheel installs"
+    )
+
+
+def test_a_verb_with_its_particle_and_two_verbs_sharing_an_object_are_told_as_verbs() -> None:
+    from digest.summarize.sentences import retell
+
+    assert parse_title("Pass through gauge checks for single stages").predicate() == (
+        "passes through gauge checks for single stages"
+    )
+    assert retell("Add and expose a pad set for the launch systems.") == [
+        "The change adds and exposes a pad set for the launch systems"
+    ]

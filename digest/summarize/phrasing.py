@@ -345,6 +345,9 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
         # "Pass panics to the fallback handler", "Group results by stage": a verb, its
         # object, and where it sends it (not "Pass manager cleanup").
         return Phrase(verb=_third_person_of(first.lower()), rest=rest)
+    if first.lower() in NOUN_OR_VERB and len(words) >= 3 and words[0].lower() in _PARTICLES:
+        # "Pass through X to the check": a verb and its particle, never "a pass".
+        return Phrase(verb=_third_person_of(first.lower()), rest=rest)
     if (
         first.lower() in _VERB_ADVERBS
         and len(words) >= 2
@@ -814,6 +817,8 @@ def _trim(words: list[str], cut: bool = False) -> str:
     they were ``cut`` from a longer text, nor a clause or a gerund left without its end."""
     text = ""
     while True:
+        if len(words) > 2 and _ELLIPTICAL.fullmatch(" ".join(words[-2:]).lower().strip(",;:")):
+            return " ".join(words)  # "… only when needed": a clause that ends so
         while words and _dangles(words[-1].lower().strip(",;:-")):
             words.pop()
         if not cut:
@@ -845,6 +850,11 @@ def _trim(words: list[str], cut: bool = False) -> str:
         words = text[: text.rfind("(")].split()
 
 
+#: A clause left elliptical on purpose: "when needed", "if possible", "as required".
+_ELLIPTICAL = re.compile(
+    r"(?:when|if|where|as|unless) (?:needed|necessary|possible|required|applicable|available"
+    r"|appropriate|enabled|present|missing|set|supported)"
+)
 #: Words that open a clause whose verb must follow: "when meshes need …".
 _SUBORDINATORS = frozenset(("when", "whenever", "where", "while", "whether", "because", "unless"))
 #: Words that wait for a verb after them: "where files were", "X can", "it will be".

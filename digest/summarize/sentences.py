@@ -378,6 +378,11 @@ def _as_predicate(sentence: str) -> str | None:
         return None
     if first.lower().endswith("ing") and any(is_finite(w) for w in rest.split()[:6]):
         return None  # "Taking screenshots is cool": a gerund is its subject, not its verb
+    both = re.match(r"and (\w+) (\S.*)$", rest)
+    if first.lower() in BASE_FORMS and both and both[1].lower() in BASE_FORMS:
+        # "Add and expose a system set": two verbs, one object.
+        second = third_person(both[1]) or both[1]
+        return f"{verb} and {second} {conjugate_coordinated(both[2], strict=True)}"
     if first.lower() in BASE_FORMS and not is_imperative(first, rest.split(" ", 1)[0]):
         return None
     return f"{verb} {conjugate_coordinated(rest, strict=True)}"

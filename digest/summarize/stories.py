@@ -69,6 +69,12 @@ _NOT_A_SUBJECT = frozenset(
         "benchmark",
         "utils",
         "misc",
+        # Catch-all parts of a repository ("fix(core): …"): no place a reader knows.
+        "core",
+        "common",
+        "general",
+        "internal",
+        "shared",
         "qol",
         "build",
         "infra",
@@ -197,6 +203,8 @@ def area_of(story: Story) -> str:
         return example_of(story)
     if named := place_named(area):
         return named
+    if _NUMBER_FORMAT.fullmatch(area):
+        return area.upper()  # "[mxfp8] refactor model converter": in MXFP8, as MLX is a place
     if re.search(r"[_\d]", area) and " " not in area:
         return ""
     if "/" in area:
@@ -209,6 +217,8 @@ def area_of(story: Story) -> str:
     return f"the {area.lower() if re.fullmatch(r'[A-Z][a-z]+', area) else area}"
 
 
+#: A number format a tag names ("mxfp8", "fp8", "int4", "bf16"): a topic readers know.
+_NUMBER_FORMAT = re.compile(r"(?:mx|nv)?(?:fp|int|uint|bf)\d{1,2}", re.I)
 #: Terse lower-case scopes ("lsp", "fmt", "rt") as the places they name for a reader.
 _PLACES = {
     "lsp": "the language server",
@@ -249,6 +259,7 @@ _TOOLS = {
     "parser": "parser",
     "lexer": "lexer",
     "analyzer": "analyzer",
+    "analyze": "analyzer",
 }
 _LANGUAGES = {
     "css": "CSS",

@@ -55,6 +55,7 @@ throttle hydrate honor honour reconnect rethrow revalidate downcast recurse lay
 inform alert advise repair compile
 render rerender display redirect reconcile regenerate indent dedent quote unquote tolerate
 parenthesize normalise unset clone multiply employ lex tokenize tokenise replay
+ban provision
 """
 _BASES = _BASE_WORDS.split()
 _IRREGULAR_PAST = {

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+import msgspec
+
 from digest.models import Urgency
 from digest.summarize.base import Item, Story
 from digest.summarize.classify import GRAVE, ROUTINE_KINDS, SEVERE
@@ -56,6 +58,7 @@ from digest.summarize.releases import (
     upkeep_kinds,
     upkeep_only,
 )
+from digest.summarize.select import version_numbers
 from digest.summarize.stories import (
     ADDS,
     bumps_version,
@@ -96,7 +99,14 @@ def _release(c: Context) -> Action | None:
     if c.lead.kind != "release":
         return None
     if notes := release_notes(c.lead.pull):
-        return _release_by_notes(c, notes)
+        drafted = _release_by_notes(c, notes)
+        if newer := _reshipped_by(c):
+            # "2.7.1" cut the same day with no entries of its own: the one to take.
+            cut = _version_name(c.lead)
+            text = drafted.text.replace(f" to {cut}", f" to {_version_name(newer)}", 1)
+            text = text.replace("its notes", f"the notes of {cut}", 1)
+            return msgspec.structs.replace(drafted, text=text, items=(*drafted.items, newer))
+        return drafted
     if _PRE_RELEASE.search(c.lead.version):
         return None  # a development version on the branch: nothing to upgrade to yet
     cut = _version_name(c.lead) or "the new version"
@@ -144,6 +154,25 @@ def _hit_when(entry: str) -> str:
     found = _FAULT_WHEN.search(plain(entry).rstrip(" ."))
     fault = symptom(entry)
     return f"{fault} {found[1]}" if found and fault else ""
+
+
+def _reshipped_by(c: Context) -> Item | None:
+    """A newer release of ``c``'s story with no notes of its own (``2.7.1`` after the
+    day's ``2.7.0``), which ships what the lead's notes list; else None."""
+    mine = version_numbers(c.lead.version)
+    return next(
+        (
+            item
+            for item in c.story.items
+            if item.kind == "release"
+            and item is not c.lead
+            and item.pull.notes is not None
+            and not release_notes(item.pull)
+            and mine
+            and version_numbers(item.version) > mine
+        ),
+        None,
+    )
 
 
 def _release_by_notes(c: Context, notes: Sequence[ReleaseNote]) -> Action:
@@ -634,6 +663,10 @@ def _hit_by(c: Context) -> tuple[str, bool]:
         while ends_dangling(hit) and " " in hit:  # "errors when" before "using X"
             hit = hit.rsplit(" ", 1)[0]
         hit = _counted(hit)
+        bare = re.match(r"(?:an? )?(?P<what>.+\b(?:bug|issue|problem))$", hit)
+        if bare and (seen := symptom(claimed(lead.summary))) and "bug" not in seen:
+            # "an Adreno 740 bug" says where, not what users saw: "wrong results from …".
+            hit = f"{seen} from the {bare['what']}"
         where = c.audience.removeprefix("the ")
         whole = hit.lower() == _counted(full).lower()  # never after a cut ("on aliased")
         if c.audience != repo_name(c.story) and where.lower() not in hit.lower() and whole:
@@ -906,6 +939,10 @@ def _recheck(item: Item, name: str, said: str) -> tuple[str, str] | None:
     adds = item.kind == "feature" and parse_title(tidy(item.headline_title)).verb in ADDS
     # A message reworded or an overflow mended leaves the speed of what users run as it was.
     no_speed = adds or bool(_NOT_SPEED.search(item.pull.title))
+    # Only a change made for speed is re-benchmarked (an autotuner's choices are speed): a
+    # refactor or a fix of a kernel leaves "may change their speed" a guess.
+    tunes = re.search(r"autotun|heuristic", where, re.I)
+    no_speed = no_speed or (item.kind != "perf" and not tunes)
     for pattern, verb, text in _RECHECKS:
         if (found := pattern.search(where)) and not (no_speed and verb == "Re-benchmark"):
             # Named only in words the change itself uses (what an item says is checked).

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import re
 from collections import Counter
+from collections.abc import Sequence
 
 import msgspec
 from msgspec import Struct, field
@@ -23,7 +24,7 @@ from digest.summarize.checks import (
     problems,
     terms_of,
 )
-from digest.summarize.classify import ROUTINE_KINDS, SEVERE
+from digest.summarize.classify import ROUTINE_KINDS, SEVERE, split_title
 from digest.summarize.clean import in_short
 from digest.summarize.extractive.actions import (
     breaking_note,
@@ -50,6 +51,7 @@ from digest.summarize.phrasing import (
     upper_first,
 )
 from digest.summarize.releases import (
+    ReleaseNote,
     count_by_kind,
     notable_notes,
     notes_carry,
@@ -629,7 +631,10 @@ class _Draft(Struct):
             whole = plain(phrase_of(told_item(story), short=True).clause(who))
         place = area_of(story)
         if place and place.lower().removeprefix("the ") not in whole.lower():
-            whole = f"{whole} in {place}"  # "ExecuTorch adds FP16 support in the Arm backend"
+            if re.search(r" in \S+$", whole):  # "… kernels in torchao in MXFP8": said first
+                whole = f"In {place}, {whole}"
+            else:
+                whole = f"{whole} in {place}"  # "ExecuTorch adds FP16 support in the Arm backend"
         if story.kind == "release" and (notes := release_notes(story.lead.pull)):
             # "tokio releases version 1.51.1 with three fixes": what the release brings.
             kinds = [(k, n) for k, n in count_by_kind(notes) if k not in ("other", "upkeep")][:2]
@@ -639,10 +644,25 @@ class _Draft(Struct):
                 named = re.search(r"`([\w.:]+(?:\(\))?)`", fixes[0].text)
                 if named and len(f"{whole} in {named[1]}") <= HEADLINE_LIMIT:
                     whole = f"{whole} in {named[1]}"  # "… a fix for a hang in spawn_blocking"
+            elif kinds == [("breaking", 1)] and (broken := self._breaking_said(notes, whole)):
+                whole = broken  # "… 0.136.3, which no longer accepts underscore headers"
             elif kinds:
                 said = join_words([say_count(n, *NOTE_NOUNS[k]) for k, n in kinds])
                 whole = f"{whole} with {said}"
         return whole
+
+    @staticmethod
+    def _breaking_said(notes: Sequence[ReleaseNote], whole: str) -> str:
+        """``whole``, a release's clause, with what its one breaking note changes ("…,
+        which no longer accepts underscore headers"), when that reads as a clause and fits a
+        headline; else ``""``."""
+        note = next(n for n in notes if n.kind == "breaking")
+        phrase = parse_title(split_title(note.text)[1] or note.text)
+        if not phrase.verb:
+            return ""
+        room = HEADLINE_LIMIT - len(whole) - len(", which ")
+        said = fit(plain(phrase.predicate()), room, phrases_only=True)
+        return f"{whole}, which {said}" if len(said.split()) >= 4 else ""
 
     def _headline(self, leads: list[Story]) -> str:
         """The top story and the next one (from another repository when there is one).
