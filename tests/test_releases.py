@@ -556,3 +556,18 @@ def test_a_bare_version_title_with_its_changelog_is_a_release_and_an_empty_one_f
     assert item.text.startswith("Upgrade rocket to version 4.2.1"), item.text
     assert "the notes of version 4.2.0 list" in item.text, item.text
     assert not problems(digest, pulls)
+
+
+def test_entries_are_counted_as_their_headings_file_them() -> None:
+    from digest.summarize.releases import count_by_kind
+
+    notes = (
+        "## 0.15.1\n\n### Bug fixes\n\n- Fix a gauge panic (#1)\n- Fix the pad light (#2)\n\n"
+        "### Rule changes\n\n- Fix a false positive in `PAD001` (#3)\n"
+        "- Add the new `PAD002` check (#4)\n"
+    )
+    counted = dict(count_by_kind(release_notes(make_pull("Release 0.15.1", notes=notes))))
+    assert counted == {"fix": 2, "other": 2}, counted
+    changeset = "## 2.4.13\n\n### Patch Changes\n\n- Fixed a crash in the pad parser (#5)\n"
+    counted = dict(count_by_kind(release_notes(make_pull("Version Packages", notes=changeset))))
+    assert counted == {"fix": 1}, counted

@@ -45,6 +45,9 @@ class ReleaseNote(Struct, frozen=True):
     numbers: tuple[int, ...] = ()
     #: Listed under a heading for what users opt into ("Fixed (unstable)", "Experimental").
     unstable: bool = False
+    #: The kind its heading in the notes names (``### Bug fixes``: ``fix``; ``### Rule
+    #: changes``: ``other``), ``""`` under none or a heading for any change ("Patch Changes").
+    listed: str = ""
 
     @property
     def grave(self) -> bool:
@@ -150,11 +153,13 @@ def _entries(text: str) -> tuple[ReleaseNote, ...]:
     current: list[str] = []
     indent = -1
 
+    listed = ""
+
     def flush() -> None:
         if current:
             note = _note(" ".join(current), section)
             if note is not None:
-                notes.append(msgspec.structs.replace(note, unstable=True) if unstable else note)
+                notes.append(msgspec.structs.replace(note, unstable=unstable, listed=listed))
         current.clear()
 
     for line in text.splitlines():
@@ -168,6 +173,7 @@ def _entries(text: str) -> tuple[ReleaseNote, ...]:
                     break  # the next release of the notes: an older one, or another package
                 continue
             section = _section_kind(name) or "other"
+            listed = "" if _ANY_CHANGE_HEADING.search(name) else section
             continue
         if bullet := _BULLET.match(line):
             if current and len(bullet["indent"]) > indent:
@@ -347,8 +353,27 @@ def notes_carry(notes: Sequence[ReleaseNote], items: Sequence[Item]) -> list[Ite
 
 
 def count_by_kind(notes: Sequence[ReleaseNote]) -> list[tuple[str, int]]:
-    """How many entries of each kind ``notes`` list, in :data:`NOTE_KINDS` order."""
-    return [(kind, n) for kind in NOTE_KINDS if (n := sum(1 for x in notes if x.kind == kind))]
+    """How many entries of each kind ``notes`` list, in :data:`NOTE_KINDS` order: as their
+    headings file them when they have any ("### Bug fixes": ten fixes, a "Fix …" under "Rule
+    changes" among the other entries), else by what each says."""
+    kinds = [_as_listed(note) for note in notes]
+    return [(kind, n) for kind in NOTE_KINDS if (n := kinds.count(kind))]
+
+
+def _as_listed(note: ReleaseNote) -> str:
+    if note.kind in ("upkeep", "breaking", "security"):
+        return note.kind  # more than a heading says: a bump under "Bug fixes" is upkeep
+    if note.listed in ("fix", "feature", "perf"):
+        return note.listed
+    if note.listed == "other" and note.kind in ("fix", "feature", "perf"):
+        return "other"
+    return note.kind
+
+
+#: A heading for any change of a release: "Patch Changes", "What's Changed", "Changes".
+_ANY_CHANGE_HEADING = re.compile(
+    r"^\W*(?:(?:patch|minor|major|other)\s+)?changes\W*$|what'?s\s+changed|changelog", re.I
+)
 
 
 def gather_notes(items: Sequence[Item]) -> list[Item]:
