@@ -716,3 +716,10 @@ def test_a_catch_all_scope_is_no_place_and_analyze_is_the_analyzer() -> None:
     body = write(pulls).body
     assert body.startswith("In the analyzer, rocket adds the nursery rule"), body
     assert "In core," not in body, body
+
+
+def test_a_revert_quoting_a_tagged_title_belongs_to_that_tag() -> None:
+    from digest.summarize.classify import classify
+
+    item = classify(make_pull('Revert "[Pad] Emit gauge ranges for multi-line headers."'))
+    assert item.kind == "revert" and item.area == "Pad", item

@@ -809,3 +809,22 @@ def test_a_verb_with_its_particle_and_two_verbs_sharing_an_object_are_told_as_ve
     assert retell("Add and expose a pad set for the launch systems.") == [
         "The change adds and exposes a pad set for the launch systems"
     ]
+
+
+def test_a_fault_or_a_single_thing_named_without_its_article_gets_one() -> None:
+    assert parse_title("Fix VMA assertion caused by short gauge reads").predicate() == (
+        "fixes a VMA assertion caused by short gauge reads"
+    )
+    assert parse_title("Keep burn order when folding logs into single file").predicate() == (
+        "keeps burn order when folding logs into a single file"
+    )
+
+
+def test_a_squashed_commit_subject_is_not_retold_and_more_verbs_are_read() -> None:
+    from digest.summarize.sentences import retell
+
+    told = retell("Fix(pad): gauges being in the wrong place. The gauge now reads the right tank.")
+    assert told == ["The gauge now reads the right tank"], told
+    assert parse_title("Borrow from gauge storage less often").predicate() == (
+        "borrows from gauge storage less often"
+    )

@@ -149,6 +149,10 @@ _AGENT_DIRS = (".claude/", ".cursor/", ".agents/", ".codex/")
 _RELEASE_NOTE_DIRS = (".changeset/", "changelog.d/", "news/", "changes/", "newsfragments/")
 
 
+#: A revert titled by the title it takes back, in quotes: 'Revert "[ty] Emit X"'.
+_QUOTED_REVERT = re.compile(r'^\s*(?:revert|back\s?out)\s+["“](?P<inner>.*)["”]\s*$', re.I | re.S)
+
+
 def classify(pull: PullRequest) -> Item:
     """Return ``pull`` as an :class:`Item`: its kind, area, display title, summary and score."""
     area, title, markers = split_title(pull.title)
@@ -164,6 +168,8 @@ def classify(pull: PullRequest) -> Item:
     if not markers and re.search(r"\bperf(ormance)?$", area, re.I):
         markers = ("perf",)  # "Attention Perf: transpose K early": the tag says what it is for
     kind = kind_of(pull, title, markers, kinds_by_path, facts)
+    if kind == "revert" and not area and (quoted := _QUOTED_REVERT.match(pull.title)):
+        area = split_title(quoted["inner"])[0]  # 'Revert "[ty] Emit X"': a change of ty
     version = (release_version(pull, title, markers) or "") if kind == "release" else ""
     if kind == "release" and not version:
         version = notes_version(pull)  # "ci: release" whose changelog is headed "## 2.4.13"

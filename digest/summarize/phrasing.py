@@ -463,14 +463,14 @@ _COUNTABLE_WORDS = """
     optimizer trainer dataset dataloader mask lockfile workspace registry tracker api barrier
     walker visitor filename issue block threshold size positive negative component button
     element directive constraint limit socket channel stream driver timer pool problem policy
-    autofix
+    autofix assertion failure mismatch sort
 """
 _COUNTABLE = frozenset(_COUNTABLE_WORDS.split())
 _RAISED = frozenset(("error", "exception", "warning"))
 #: Words that end the object's noun phrase: a preposition, a conjunction, a clause.
 _NP_END_WORDS = """
     in for to of on with when from by at into during after before that which and or if
-    while where so because as than via
+    while where so because as than via caused triggered introduced reported thrown
 """
 _NP_END = frozenset(_NP_END_WORDS.split())
 _DETERMINER_WORDS = """
@@ -587,6 +587,8 @@ def with_places(rest: str) -> str:
                 opened = opened or (verbal and match[1] in ("for", "with", "from"))
                 if opened or head in _IDIOMS or (match[1], match[2]) in _IDIOM_PAIRS:
                     return match[0]
+                if words[0] in ("single", "separate"):
+                    return f"{match[1]} a {match[2]}"  # "into a single sort": one of many
                 return f"{match[1]} the {match[2]}"
         return match[0]
 

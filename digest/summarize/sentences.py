@@ -81,6 +81,10 @@ _PROVENANCE = re.compile(
 )
 # A list of the files a change touches, one a line: "`settings.rs` - Added import_headings".
 _FILE_ENTRY = re.compile(r"^`?[\w./-]+\.[A-Za-z]{1,5}`?\s*(?:-|\u2013|\u2014|:)\s")
+#: A commit's subject in a squashed description: "Fix(cloudflare): static assets …".
+_COMMIT_SUBJECT = re.compile(
+    r"^(?:fix|feat|chore|docs|refactor|perf|test|ci|build|style)(?:\([^)]*\))?!?:\s", re.I
+)
 # A commit named by its hash: "adds the fix from 3be45468b to X" reads as noise.
 _COMMIT_HASH = re.compile(r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b")
 #: Another pull request or issue named in the sentence itself, not in an aside: "This
@@ -315,6 +319,7 @@ def retell(text: str, names: Collection[str] = ()) -> list[str]:
             or _COMMIT_HASH.search(sentence)
             or _OTHER_CHANGE.search(re.sub(r"\([^)]*\)", "", sentence))
             or _FILE_ENTRY.match(sentence)
+            or _COMMIT_SUBJECT.match(sentence)
             or _VACUOUS.match(sentence)
             or _STALE.search(sentence)
             or sentence.endswith(":")

@@ -55,7 +55,8 @@ throttle hydrate honor honour reconnect rethrow revalidate downcast recurse lay
 inform alert advise repair compile
 render rerender display redirect reconcile regenerate indent dedent quote unquote tolerate
 parenthesize normalise unset clone multiply employ lex tokenize tokenise replay
-ban provision
+ban provision borrow standardise precalculate deserialize recover retain reclaim suspend
+coalesce reschedule deprioritize demote bootstrap unvendor intern rehash unlock
 """
 _BASES = _BASE_WORDS.split()
 _IRREGULAR_PAST = {

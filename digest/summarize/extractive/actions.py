@@ -1083,7 +1083,12 @@ def watch_action(item: Item, name: str, changes: int, audience: str = "") -> Act
             f"Watch for the change that {said} in the next {name} release: of {among} it is "
             f"the one most likely to reach users"
         )
-        text = f"{text}, as {why}" if why else text
+        if why:  # "…, as it fixes a bug"; a test that shows it is a pointer, not a cause
+            text = (
+                f"{text}; {why}"
+                if why.startswith(("the new test", "what it adds"))
+                else (f"{text}, as {why}")
+            )
         return Action("Watch", text, Urgency.MONITOR, (item,), item.pull.repo, weak=True)
     verb = "Read" if text.startswith("Read ") else "Watch"
     return Action(verb, text, Urgency.MONITOR, (item,), item.pull.repo)
