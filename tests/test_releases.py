@@ -571,3 +571,24 @@ def test_entries_are_counted_as_their_headings_file_them() -> None:
     changeset = "## 2.4.13\n\n### Patch Changes\n\n- Fixed a crash in the pad parser (#5)\n"
     counted = dict(count_by_kind(release_notes(make_pull("Version Packages", notes=changeset))))
     assert counted == {"fix": 1}, counted
+
+
+def test_a_fix_the_day_s_release_lists_is_not_a_second_item_beside_its_upgrade() -> None:
+    from digest.models import Urgency
+    from digest.summarize.classify import classify
+    from digest.summarize.extractive.actions import _one_upgrade
+    from digest.summarize.extractive.drafting import Action
+
+    release, fix = (classify(make_pull(t)) for t in ("Release 2.4.1", "pad: fix a leak"))
+    upgrade = Action(
+        "Upgrade", "Upgrade rocket to version 2.4.1: …", Urgency.PLAN, (release,), "acme/rocket"
+    )
+    again = Action(
+        "Re-test",
+        "Take version 2.4.1, out today, if you have hit a leak: …",
+        Urgency.MONITOR,
+        (fix,),
+        "acme/rocket",
+    )
+    [kept] = _one_upgrade([upgrade, again], {"acme/rocket": "version 2.4.1"})
+    assert kept.verb == "Upgrade" and kept.items == (release, fix), kept

@@ -809,6 +809,28 @@ _STRONG_RECIPES = (
 )
 
 
+def _one_upgrade(actions: list[Action], released: dict[str, str]) -> list[Action]:
+    """``actions`` with no second item to take a release an upgrade item already asks for
+    ("Upgrade tokio to version 1.51.1 …" and "Take version 1.51.1, out today, if you have
+    hit …"): the upgrade item rests on the fix's change too."""
+    first: dict[str, int] = {}
+    for i, action in enumerate(actions):
+        if action.verb == "Upgrade" and released.get(action.repo):
+            first.setdefault(action.repo, i)
+    kept = list(actions)
+    dropped: set[int] = set()
+    for i, action in enumerate(actions):
+        at = first.get(action.repo)
+        again = f"Take {released.get(action.repo, '')}, out today,"
+        if at is None or i == at or not action.text.startswith(again):
+            continue
+        upgrade = kept[at]
+        merged = (*upgrade.items, *(item for item in action.items if item not in upgrade.items))
+        kept[at] = msgspec.structs.replace(upgrade, items=merged)
+        dropped.add(i)
+    return [action for i, action in enumerate(kept) if i not in dropped]
+
+
 def draft_actions(
     leads: Sequence[Story], members: dict[Story, tuple[Item, ...]], extra: Sequence[Story] = ()
 ) -> list[Action]:
@@ -855,6 +877,7 @@ def draft_actions(
                 used.add(drafted.verb)
                 actions.append(drafted)
                 break
+    actions = _one_upgrade(actions, released)
     # An item any change would have is kept only when the day has no better one: a fix of
     # what users hit, told further down, is one ("fixes X dropping configs that fail").
     strong = [action for action in actions if not action.weak]
@@ -1029,9 +1052,11 @@ def watch_action(item: Item, name: str, changes: int, audience: str = "") -> Act
     ):
         why = f"it adds {plain(item.facts.names[0])}, which users can call"
     elif (
-        item.kind == "feature" and phrase_of(item).verb in CAPABILITY and (test := tested_in(item))
+        item.kind == "feature"
+        and phrase_of(item).verb in CAPABILITY
+        and (test := tested_in(item, use="use"))
     ):
-        why = f"{test} shows how it is used"  # code to read, where nothing is named
+        why = test  # code to read, where nothing is named
     elif item.kind == "feature":
         why = ""  # nothing named a user could call: no reason beyond its rank is said
     among = "the day's one change" if changes == 1 else f"the day's {say_count(changes, 'change')}"

@@ -428,7 +428,7 @@ def _why_new(item: Item) -> str:
     if shown := shown_in(item):
         return f"{shown} shows how, on the main branch for the next release{warned}"
     if test := tested_in(item):
-        return f"{test} shows how it is called, on the main branch for the next release{warned}"
+        return f"{test}, on the main branch for the next release{warned}"
     if unstable:
         return f"it lands in {unstable} on the main branch, so it may still change"
     what = "a new public API" if item.facts.api_change else "new"
@@ -477,11 +477,11 @@ def shown_in(item: Item) -> str:
 _TEST_LINES = 15
 
 
-def tested_in(item: Item) -> str:
+def tested_in(item: Item, use: str = "call") -> str:
     """The test file that grows most with ``item``, a new thing, when it grows by at least
-    ``_TEST_LINES``, as a subject (``the new test file test/test_parq.py``, ``what it adds
-    to the test test/test_ops.py``): code a user can read to see the new thing called;
-    else ``""``."""
+    ``_TEST_LINES``, as a clause that points to it (``the new test file test/test_parq.py
+    shows how to call it``, ``the tests it adds to test/test_ops.py show how to use it``,
+    by ``use``): code a user can read to see the new thing at work; else ``""``."""
     grown = [
         (f.additions or 0, f.path, not f.deletions)
         for f in item.pull.files
@@ -493,7 +493,9 @@ def tested_in(item: Item) -> str:
         return ""
     _, path, whole = max(grown)
     # A file only added to is most likely new: all of it is about the change.
-    return f"the new test file {path}" if whole else f"what it adds to the test {path}"
+    if whole:
+        return f"the new test file {path} shows how to {use} it"
+    return f"the tests it adds to {path} show how to {use} it"
 
 
 def _bases_of_gerunds() -> frozenset[str]:
