@@ -1392,3 +1392,28 @@ def test_only_a_change_made_for_speed_or_tuning_is_re_benchmarked() -> None:
     ]
     texts = [a.text for a in write(pulls).action_items]
     assert not any(t.startswith("Re-benchmark") for t in texts), texts
+
+
+def test_a_revert_of_a_change_that_broke_something_asks_no_one_to_hold_off() -> None:
+    pulls = [
+        make_pull(
+            "Revert PR 4242",
+            "The change reverts a change to the pad plugin that caused `rocket build` to fail "
+            "by bundling the gauge modules twice.",
+            files={"src/rocket/pad_plugin.py": (40, 60)},
+        ),
+        make_pull("Add a booster abort mode", files={"src/rocket/booster.py": (400, 20)}, minute=1),
+    ]
+    texts = [a.text for a in write(pulls).action_items]
+    assert not any(t.startswith("Hold off") for t in texts), texts
+
+
+def test_uninitialized_memory_is_a_memory_safety_bug_everyone_who_runs_it_takes() -> None:
+    pull = make_pull(
+        "Validate gauge order is a permutation in order_to_stride",
+        "The validator only checked bounds, allowing {0, 0, 0} to pass. This caused "
+        "uninitialized memory access in order_to_stride_nocheck.",
+        files={"runtime/core/gauge_order.cpp": (40, 4)},
+    )
+    [item] = write([pull]).action_items
+    assert "if you use rocket: it fixes a memory-safety bug" in item.text, item.text

@@ -723,3 +723,10 @@ def test_a_revert_quoting_a_tagged_title_belongs_to_that_tag() -> None:
 
     item = classify(make_pull('Revert "[Pad] Emit gauge ranges for multi-line headers."'))
     assert item.kind == "revert" and item.area == "Pad", item
+
+
+def test_a_fix_that_stops_a_fault_is_told_by_what_stops() -> None:
+    pulls = [make_pull("fix: Do not deduplicate inherently nondeterministic gauge nodes")]
+    digest = write(pulls)
+    told = "rocket no longer deduplicates inherently nondeterministic gauge nodes"
+    assert digest.headline == told, digest.headline

@@ -592,3 +592,15 @@ def test_a_fix_the_day_s_release_lists_is_not_a_second_item_beside_its_upgrade()
     )
     [kept] = _one_upgrade([upgrade, again], {"acme/rocket": "version 2.4.1"})
     assert kept.verb == "Upgrade" and kept.items == (release, fix), kept
+
+
+def test_a_bold_label_inside_an_entry_files_no_entry_under_it() -> None:
+    from digest.summarize.releases import count_by_kind
+
+    notes = (
+        "## 2.4.13\n\n### Patch Changes\n\n- Added the nursery rule `noLoosePads`.\n\n"
+        "  **Invalid**\n\n  ```js\n  pad()\n  ```\n\n"
+        "- Fixed the gauge reading of empty tanks in the pad parser.\n"
+    )
+    counted = dict(count_by_kind(release_notes(make_pull("Version Packages", notes=notes))))
+    assert counted == {"fix": 1, "feature": 1}, counted

@@ -78,7 +78,8 @@ FAULTS = (
         "hole",
     ),
     (
-        r"use[- ]after[- ]free|double free|out[- ]of[- ]bounds|memory safety",
+        r"use[- ]after[- ]free|double free|out[- ]of[- ]bounds|memory safety"
+        r"|uninitiali[sz]ed (?:memory|reads?|values?)",
         "a memory-safety bug",
         "hole",
     ),
@@ -442,7 +443,9 @@ def says_repair(title: str) -> bool:
 #: "render X with the right key" (not "visit a node", "disable extglobs").
 _SEEN_VERB = re.compile(
     r"(?:detect|report|recogni[sz]e|flag|warn|show|display|accept|allow|support|emit|print"
-    r"|infer|parse|format|render|return|include|exclude|resolve)s?\b",
+    r"|infer|parse|format|render|return|include|exclude|resolve"
+    # What users lose or must now do is seen too: "disable extglobs", "require a name".
+    r"|disable|remove|drop|restrict|require)s?\b",
     re.I,
 )
 

@@ -173,7 +173,8 @@ def _entries(text: str) -> tuple[ReleaseNote, ...]:
                     break  # the next release of the notes: an older one, or another package
                 continue
             section = _section_kind(name) or "other"
-            listed = "" if _ANY_CHANGE_HEADING.search(name) else section
+            if heading["hash"]:  # a bold line ("**Invalid**" in an entry's example) files none
+                listed = "" if _ANY_CHANGE_HEADING.search(name) else section
             continue
         if bullet := _BULLET.match(line):
             if current and len(bullet["indent"]) > indent:

@@ -756,6 +756,8 @@ def _describes_the_bug(item: Item, phrase: Phrase) -> bool:
         item.kind == "fix"
         # "gracefully handles panics": the adverb goes with a verb a fix opens with.
         and phrase.verb.rsplit(" ", 1)[-1] not in _FIXING_VERBS
+        # "Do not deduplicate nondeterministic nodes": what stops happening is the fix.
+        and not phrase.verb.startswith("no longer")
         and bool(SEVERE.search(phrase.rest))
         # "Give a specific error when X": an instruction says what the fix does; so does
         # "Pass panics to the fallback handler".

@@ -529,12 +529,18 @@ _QUOTED_TITLE = re.compile(r"[\"\u201c][^\"\u201d]*[\"\u201d]")
 _MENDS = re.compile(r"\b(to fix|fix(es|ing)?|regressions?|hangs?|crash\w*|deadlocks?)\b", re.I)
 
 
+#: What a revert's description says the change it takes back did: "caused X to fail".
+_BROKE = re.compile(r"\b(?:caus(?:ed|ing|es)|broke|broken|breaks|breaking|regress\w*)\b", re.I)
+
+
 def _revert(c: Context) -> Action | None:
     item = next((i for i in c.items if i.kind == "revert"), None)
     if item is None or not item.code_lines:
         return None  # a revert of tests, CI or docs: nothing users build on came back out
     if _MENDS.search(_QUOTED_TITLE.sub("", item.pull.title)):
         return None  # "revert #7757 to fix a regression": the revert is the fix to take
+    if _BROKE.search(item.summary) and SEVERE.search(claimed(item.summary)):
+        return None  # "reverts a change … that caused `astro build` to fail": the fix
     if _WORDING.search(item.pull.title):
         return None  # "Revert 'Fix duplicated words in v1 comments'": no one builds on it
     others = [i for i in c.day if i.kind != "revert" and not reverts_item(item, i)]
@@ -741,6 +747,11 @@ def _fix(c: Context) -> Action | None:
             soon = soon if soon != step else f"{step.rstrip(',')} soon"
             text = f"{soon}: it carries a security fix; {lower_first(why)}"
             return c.act("Re-test", text, Urgency.IMMEDIATE, (c.lead,))
+        if hit.startswith(("a memory-safety bug", "undefined behaviour")):
+            # No one sees memory go wrong until it is damaged: whoever runs the code takes it.
+            fault = hit.removesuffix(f" in {c.audience}")
+            text = f"{step} if you use {c.audience}: it fixes {fault}; {lower_first(why)}"
+            return c.act("Re-test", text, urgency, (c.lead,))
         # Where the fault is said only as the project's, who uses what it touches says more.
         who = "" if says_what else who_uses(c.lead, repo, c.audience)
         condition = f"you have hit {hit}"

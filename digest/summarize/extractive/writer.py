@@ -1076,7 +1076,7 @@ _SAYS_CHANGE = re.compile(
     re.I,
 )
 #: "currently" in a description: what is so until the change lands.
-_CURRENTLY = re.compile(r"(?<=\w )currently (?=\w)|^Currently,? (?=\w)")
+_CURRENTLY = re.compile(r"(?<=\S )currently (?=\w)|^Currently,? (?=\w)")
 #: A sentence whose main clause, after an opening "When …," or "In X," is an instruction.
 _INSTRUCTED = re.compile(
     r"^(?:When|If|Once|After|Before|While|In|For|On|With|Instead of) [^,]{1,80}, (?P<verb>[a-z]+) "
