@@ -1350,13 +1350,13 @@ def test_a_new_thing_with_no_reason_says_whose_it_is_and_where_its_use_is_shown(
     )
     [item] = write([gauge]).action_items
     assert item.text.startswith("If you use FuelLedger, try the new merge function")
-    assert "the new test file tests/test_ledger.py shows how to call it" in item.text
+    assert "the tests it adds to tests/test_ledger.py show how to call it" in item.text
     grown = make_pull(
         "Support looped burns",
         files={"src/rocket/burns.py": (200, 10), "tests/test_burns.py": (70, 12)},
     )
     [item] = write([grown]).action_items
-    assert "the tests it adds to tests/test_burns.py show how to use it" in item.text
+    assert "its tests in tests/test_burns.py show how to use it" in item.text
 
 
 def test_a_new_thing_that_is_an_action_is_tried_as_itself() -> None:

@@ -730,3 +730,15 @@ def test_a_fix_that_stops_a_fault_is_told_by_what_stops() -> None:
     digest = write(pulls)
     told = "rocket no longer deduplicates inherently nondeterministic gauge nodes"
     assert digest.headline == told, digest.headline
+
+
+def test_a_number_format_tag_is_the_place_said_first_after_another_in() -> None:
+    pulls = [
+        make_pull(
+            "[mxfp8] refactor the burn converter; use padding kernels in padlib",
+            files={"src/rocket/burn.py": (300, 40)},
+        )
+    ]
+    digest = write(pulls)
+    assert digest.headline.startswith("In MXFP8, rocket refactors"), digest.headline
+    assert digest.faq[0].answer.startswith("In MXFP8, the rocket project"), digest.faq[0].answer

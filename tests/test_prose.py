@@ -828,3 +828,14 @@ def test_a_squashed_commit_subject_is_not_retold_and_more_verbs_are_read() -> No
     assert parse_title("Borrow from gauge storage less often").predicate() == (
         "borrows from gauge storage less often"
     )
+
+
+def test_a_short_aside_before_the_verb_and_a_rule_code_keep_the_title_readable() -> None:
+    from digest.summarize.phrasing import lower_first
+
+    assert parse_title("(prototype) Add support for MXFP8 gauges").predicate() == (
+        "adds support for MXFP8 gauges"
+    )
+    assert lower_first("B023 flags lambdas that use loop variables") == (
+        "B023 flags lambdas that use loop variables"
+    )

@@ -275,6 +275,8 @@ def parse_title(title: str, evidence: str = "") -> Phrase:
     if cut:  # GitHub cut it: its last phrase is likely incomplete too ("to make X more…").
         title = _without_last_phrase(title)
     title = _TAGS.sub("", title) or title  # "[XNNPACK] Don't ...": tags left by a second area.
+    # "(prototype) Add support for X": a short aside before the verb says what kind it is.
+    title = re.sub(r"^\([A-Za-z ]{2,20}\)\s+(?=\w)", "", title) or title
     title = _A_BEFORE_VOWEL.sub(r"\1n ", title)  # "Add a android log": "an android log"
     head, colon, tail = title.partition(": ")
     if colon and third_person(tail.split(" ", 1)[0]) and len(head.split()) <= 4:
@@ -660,6 +662,8 @@ def lower_first(text: str, context: str = "") -> str:
     first, *more = text.split(" ", 2)
     if len(first) > 1 and (first[1:] != first[1:].lower() or not first[0].isalpha()):
         return text
+    if re.fullmatch(r"[A-Z]{1,5}\d{2,}", first.strip("`,:;")):
+        return text  # "B023 flags lambdas …": a rule's code, as its tool writes it
     if context and re.search(rf"[\w,;:)`] {re.escape(first)}\b", context):
         return text  # "… in the maintained Python projects": a name wherever it stands
     plain_word = first.lower() in _NP_END or first.lower() in _DETERMINERS  # "For Monarch …"

@@ -1120,11 +1120,8 @@ def watch_action(item: Item, name: str, changes: int, audience: str = "") -> Act
             f"the one most likely to reach users"
         )
         if why:  # "…, as it fixes a bug"; a test that shows it is a pointer, not a cause
-            text = (
-                f"{text}; {why}"
-                if why.startswith(("the new test", "what it adds"))
-                else (f"{text}, as {why}")
-            )
+            pointer = why.startswith(("the tests it", "its tests in"))
+            text = f"{text}; {why}" if pointer else f"{text}, as {why}"
         return Action("Watch", text, Urgency.MONITOR, (item,), item.pull.repo, weak=True)
     verb = "Read" if text.startswith("Read ") else "Watch"
     return Action(verb, text, Urgency.MONITOR, (item,), item.pull.repo)

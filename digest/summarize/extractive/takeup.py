@@ -479,11 +479,11 @@ _TEST_LINES = 15
 
 def tested_in(item: Item, use: str = "call") -> str:
     """The test file that grows most with ``item``, a new thing, when it grows by at least
-    ``_TEST_LINES``, as a clause that points to it (``the new test file test/test_parq.py
-    shows how to call it``, ``the tests it adds to test/test_ops.py show how to use it``,
-    by ``use``): code a user can read to see the new thing at work; else ``""``."""
+    ``_TEST_LINES``, as a clause that points to it (``the tests it adds to test/test_ops.py
+    show how to call it``, by ``use``): code a user can read to see the new thing at work;
+    else ``""``."""
     grown = [
-        (f.additions or 0, f.path, not f.deletions)
+        (f.additions or 0, f.path)
         for f in item.pull.files
         if path_kind(f.path.lower()) == "test"
         and re.search(r"\.(py|rs|ts|js|cpp|cc)$", f.path)
@@ -491,10 +491,13 @@ def tested_in(item: Item, use: str = "call") -> str:
     ]
     if not grown:
         return ""
-    _, path, whole = max(grown)
-    # A file only added to is most likely new: all of it is about the change.
-    if whole:
-        return f"the new test file {path} shows how to {use} it"
+    path = max(grown)[1]
+    # A test file named for what the title names is the new thing's own ("persistent
+    # reductions": test_reductions.py); another is told by what the change adds to it.
+    stem = re.sub(r"\.\w+$", "", path.rsplit("/", 1)[-1]).lower()
+    named = {w[:6] for w in re.findall(r"[a-z]{4,}", item.headline_title.lower())}
+    if any(part[:6] in named for part in re.findall(r"[a-z]{4,}", stem)):
+        return f"its tests in {path} show how to {use} it"
     return f"the tests it adds to {path} show how to {use} it"
 
 

@@ -632,7 +632,7 @@ class _Draft(Struct):
         place = area_of(story)
         if place and place.lower().removeprefix("the ") not in whole.lower():
             if re.search(r" in \S+$", whole):  # "… kernels in torchao in MXFP8": said first
-                whole = f"In {place}, {whole}"
+                whole = f"In {place}, {lower_first(whole)}"  # "…, the torchtitan project"
             else:
                 whole = f"{whole} in {place}"  # "ExecuTorch adds FP16 support in the Arm backend"
         if story.kind == "release" and (notes := release_notes(story.lead.pull)):
