@@ -37,7 +37,15 @@ from digest.summarize.releases import notes_version, release_notes, upkeep_only
 from digest.summarize.verbs import third_person
 from digest.text import one_line
 
-__all__ = ["GRAVE", "ROUTINE_KINDS", "SEVERE", "area_key", "classify", "split_title"]
+__all__ = [
+    "GRAVE",
+    "REVERT_QUOTE",
+    "ROUTINE_KINDS",
+    "SEVERE",
+    "area_key",
+    "classify",
+    "split_title",
+]
 
 #: Conventional-commit types that say little: their scope, when it is a kind, says more.
 _LOOSE_TYPES = frozenset({"chore", "ci", "build", "style"})
@@ -150,7 +158,7 @@ _RELEASE_NOTE_DIRS = (".changeset/", "changelog.d/", "news/", "changes/", "newsf
 
 
 #: A revert titled by the title it takes back, in quotes: 'Revert "[ty] Emit X"'.
-_QUOTED_REVERT = re.compile(r'^\s*(?:revert|back\s?out)\s+["“](?P<inner>.*)["”]\s*$', re.I | re.S)
+REVERT_QUOTE = re.compile(r'^\s*(?:revert|back\s?out)\s+["“](?P<inner>.*)["”]\s*$', re.I | re.S)
 
 
 def classify(pull: PullRequest) -> Item:
@@ -168,7 +176,7 @@ def classify(pull: PullRequest) -> Item:
     if not markers and re.search(r"\bperf(ormance)?$", area, re.I):
         markers = ("perf",)  # "Attention Perf: transpose K early": the tag says what it is for
     kind = kind_of(pull, title, markers, kinds_by_path, facts)
-    if kind == "revert" and not area and (quoted := _QUOTED_REVERT.match(pull.title)):
+    if kind == "revert" and not area and (quoted := REVERT_QUOTE.match(pull.title)):
         area = split_title(quoted["inner"])[0]  # 'Revert "[ty] Emit X"': a change of ty
     version = (release_version(pull, title, markers) or "") if kind == "release" else ""
     if kind == "release" and not version:

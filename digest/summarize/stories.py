@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 import msgspec.structs
 
 from digest.summarize.base import Item, Story
-from digest.summarize.classify import SEVERE, path_kind, split_title
+from digest.summarize.classify import REVERT_QUOTE, SEVERE, path_kind, split_title
 from digest.summarize.kinds import is_version_number
 from digest.summarize.phrasing import (
     NOUN_OR_VERB,
@@ -51,7 +51,6 @@ _PART_PREFIX = re.compile(
 )
 _RAW_URL = re.compile(r"<?https?://\S+>?|\bwww\.\S+")
 _TRAILING_PR = re.compile(r"\s*\(#\d+\)\s*$")
-_REVERT_QUOTE = re.compile(r'^\s*(?:revert|back\s?out)\s+["“](?P<inner>.*)["”]\s*$', re.I | re.S)
 _RELAND_MARK = re.compile(
     r"^\s*(\[re-?land\]\s*|re-?land(ed)?\s*:?\s*|reapply\s*)|\s*\((re-?land|reland)\)\s*$", re.I
 )
@@ -625,7 +624,7 @@ def reverts_item(revert: Item, target: Item) -> bool:
             return True
         if link.sha and pull.sha and pull.sha.startswith(link.sha[:12]):
             return True
-    quoted = _REVERT_QUOTE.match(revert.pull.title)
+    quoted = REVERT_QUOTE.match(revert.pull.title)
     return quoted is not None and _same(quoted["inner"], pull.title)
 
 
@@ -647,7 +646,7 @@ def relanded_title(item: Item) -> str:
 
 def reverted_title(item: Item) -> str:
     """The display title of what a revert reverts (from its ``Revert "..."`` title)."""
-    inner = _REVERT_QUOTE.match(item.pull.title)
+    inner = REVERT_QUOTE.match(item.pull.title)
     if not inner:
         bare = re.sub(r"^\s*(revert|back\s?out)\s*:?\s*", "", item.headline_title, flags=re.I)
         if number := re.match(r"#(\d+)\b", bare.strip()):
