@@ -839,3 +839,9 @@ def test_a_short_aside_before_the_verb_and_a_rule_code_keep_the_title_readable()
     assert lower_first("B023 flags lambdas that use loop variables") == (
         "B023 flags lambdas that use loop variables"
     )
+
+
+def test_a_name_in_single_quotes_is_the_one_thing_it_names() -> None:
+    assert parse_title("add 'try_fire' function to 'pad::valve' types").predicate() == (
+        "adds the 'try_fire' function to 'pad::valve' types"
+    )

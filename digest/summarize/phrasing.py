@@ -491,11 +491,11 @@ def with_article(verb: str, rest: str) -> str:
     if verb not in _TAKES_OBJECT and verb not in _TAKES_KNOWN:
         return rest
     words = rest.split(" ")
-    # "@metal_jit decorator", "`fuse_rope` flag": a thing called by its name in code is that
-    # one thing: "the @metal_jit decorator".
+    # "@metal_jit decorator", "`fuse_rope` flag", "'try_io' function": a thing called by its
+    # name in code is that one thing: "the @metal_jit decorator".
     if (
         len(words) >= 2
-        and re.fullmatch(r"@[\w.]+|`[^`\s]+`|[A-Za-z]\w*_\w+", words[0])
+        and re.fullmatch(r"@[\w.]+|`[^`\s]+`|'[^'\s]+'|[A-Za-z]\w*_\w+", words[0])
         and words[1].lower() in _COUNTABLE
         and (len(words) == 2 or words[2].lower() in _NP_END)
     ):

@@ -528,7 +528,8 @@ def the_new(thing: str) -> str:
     if first in ("a", "an") and rest:
         return the_new(rest) if rest.startswith("new ") else f"the new {rest}"
     if first == "the":
-        return thing
+        # "the 'try_read' method" (the article its name takes): what is added is new.
+        return f"the new {rest}" if rest[:1] in ("'", "`", "@") else thing
     if first.endswith(("'s", "\u2019s")) and rest:
         return f"{first} new {rest}"  # "SQL's implicit JOIN syntax": SQL's new one
     return f"the {thing}" if first in NON_VERB_OPENERS else f"the new {thing}"
