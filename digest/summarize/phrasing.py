@@ -218,25 +218,6 @@ _A_FAULT = re.compile(
     r"|failures?|cycles?|regressions?|issues?)\b",
     re.I,
 )
-_DETERMINERS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "this",
-        "that",
-        "these",
-        "those",
-        "its",
-        "their",
-        "some",
-        "any",
-        "each",
-        "every",
-        "all",
-        "no",
-    ]
-)
 
 
 def _by_means(title: str) -> Phrase | None:

@@ -129,12 +129,13 @@ def _forms() -> tuple[dict[str, str], frozenset[str]]:
     for base in _BASES:
         third = _third(base)
         stem = base + base[-1] if _doubles(base) else base
+        gerund = gerund_of(base)
         if base.endswith("e") and not base.endswith("ee"):
-            gerund, past = base[:-1] + "ing", base + "d"
+            past = base + "d"
         elif re.search(r"[^aeiou]y$", base):
-            gerund, past = base + "ing", base[:-1] + "ied"
+            past = base[:-1] + "ied"
         else:
-            gerund, past = stem + "ing", stem + "ed"
+            past = stem + "ed"
         past = _IRREGULAR_PAST.get(base, past)
         forms.update({past: third, gerund: third, third: third, base: third})
         finite.update((third, past))

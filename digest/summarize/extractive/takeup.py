@@ -21,7 +21,7 @@ from digest.summarize.extractive.drafting import (
 from digest.summarize.phrasing import lower_first, plain
 from digest.summarize.sentences import retell, stands_alone
 from digest.summarize.stories import phrase_of, repo_name, tidy
-from digest.summarize.verbs import ACTION_VERBS, BASE_FORMS, NON_VERB_OPENERS
+from digest.summarize.verbs import ACTION_VERBS, BASE_FORMS, NON_VERB_OPENERS, gerund_of
 
 
 def support(c: Context) -> Action | None:
@@ -501,17 +501,8 @@ def tested_in(item: Item, use: str = "call") -> str:
     return f"the tests it adds to {path} show how to {use} it"
 
 
-def _bases_of_gerunds() -> frozenset[str]:
-    """The stems a gerund of a base verb has before its "-ing" ("pass", "us", "runn")."""
-    stems = set()
-    for verb in ACTION_VERBS:
-        stems.add(verb.removesuffix("e") if verb.endswith("e") and verb != "be" else verb)
-        if re.fullmatch(r"\w*[^aeiou][aeiou][bdglmnprt]", verb):
-            stems.add(verb + verb[-1])  # "run": "runn" (running)
-    return frozenset(stems)
-
-
-_GERUND_BASES = _bases_of_gerunds()
+#: Every action verb's gerund ("passing", "using", "running").
+_GERUNDS = frozenset(gerund_of(verb) for verb in ACTION_VERBS)
 #: Words after a gerund that make it a noun ("mapping for X", "logging of Y").
 _LINKS = frozenset({"for", "of", "by", "in", "on", "to", "with", "and", "from"})
 
@@ -522,7 +513,7 @@ def the_new(thing: str) -> str:
     first, _, rest = thing.partition(" ")
     if thing.startswith(BY_NUMBER):
         return thing
-    gerund = first.endswith("ing") and first.removesuffix("ing") in _GERUND_BASES
+    gerund = first in _GERUNDS
     if gerund and rest and rest.split(" ", 1)[0] not in _LINKS:
         return thing  # "passing X to Y" is tried as itself, never "the new passing X"
     if first in ("a", "an") and rest:
