@@ -713,3 +713,23 @@ def test_a_releases_file_is_a_changelog_too(repo: GitRepo) -> None:
     _, cut = collect(repo.path)
 
     assert cut.notes.startswith("### 1.0.0 / 2026.03.04\n\n- fix: a crash on empty input (#2)")
+
+
+def test_a_monorepo_release_s_notes_begin_with_the_repository_s_own_changelog(
+    repo: GitRepo,
+) -> None:
+    own = f"packages/{REPO.rsplit('/', 1)[-1]}/CHANGELOG.md"
+    other = f"packages/{REPO.rsplit('/', 1)[-1]}-prism/CHANGELOG.md"  # sorts before it
+    repo.commit("Start (#1)", at(DAY, 1), {own: "# own\n", other: "# prism\n"})
+    repo.commit(
+        "[ci] release (#2)",
+        at(DAY, 2),
+        {
+            own: "# own\n\n## 6.3.2\n\n### Patch Changes\n\n- Fixes a gauge crash (#3)\n",
+            other: "# prism\n\n## 4.0.2\n\n### Patch Changes\n\n- Fixes a prism crash (#4)\n",
+        },
+    )
+    _, release = collect(repo.path)
+
+    assert release.notes.startswith("## 6.3.2"), release.notes
+    assert classify(release).version == "v6.3.2"

@@ -402,6 +402,13 @@ def cuts_release(title: str) -> bool:
     return bool(_CUTS_RELEASE.search(title))
 
 
+def own_changelog(path: str, repo: str) -> bool:
+    """True when ``path``, a changelog, is the repository ``repo``'s own (``owner/name``): at
+    its top, or in a folder named after it (``packages/astro/CHANGELOG.md``)."""
+    parts = path.split("/")
+    return len(parts) == 1 or parts[-2].lower() == repo.rsplit("/", 1)[-1].lower()
+
+
 def changelog_paths(title: str, files: Sequence[FileChange]) -> tuple[str, ...]:
     """The changelog files a commit titled ``title`` adds release notes to, when its title
     cuts a release or it only writes the notes ("Update release notes"); ``()`` otherwise."""

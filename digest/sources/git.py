@@ -53,6 +53,7 @@ from digest.sources._gitlog import (
     fragment_paths,
     fragment_text,
     older_line,
+    own_changelog,
     parse_added_lines,
     parse_batch,
     parse_blobs,
@@ -169,7 +170,7 @@ class GitSource:
         # A sha a body alone names must have landed on the branch: a squashed pull request
         # quotes the reverts of its own branch's commits, which never landed.
         landed = _landed(listed) if looked_up else frozenset()
-        notes, fragments = _release_texts(git_dir, commits, messages)
+        notes, fragments = _release_texts(git_dir, commits, messages, repo.name)
         older = _older_lines(git_dir, commits, messages, notes)
         return _records(repo, commits, messages, looked_up, landed, notes, older, fragments)
 
@@ -229,7 +230,7 @@ class GitSource:
         )
         landed = _landed(listed) if found_all else frozenset()
         flat_messages = [m for day in readable for m in messages[day]]
-        notes, fragments = _release_texts(git_dir, flat, flat_messages)
+        notes, fragments = _release_texts(git_dir, flat, flat_messages, repo.name)
         older = _older_lines(git_dir, flat, flat_messages, notes)
         for day in readable:
             looked_up = {
@@ -572,13 +573,17 @@ def _records(
 
 
 def _release_texts(
-    git_dir: Path, commits: Sequence[RawCommit], messages: Sequence[Message]
+    git_dir: Path, commits: Sequence[RawCommit], messages: Sequence[Message], repo: str = ""
 ) -> tuple[dict[str, str], dict[str, str]]:
     """What commits write for a release, read with one ``git log -p`` for them all (none: no
     process): the lines each commit that cuts a release adds to its changelog files (its
     message may say little: "Prepare for 0.15.1"), ``{sha: notes}``; and what the
     release-note fragments each change adds say (a changeset's note for users),
     ``{sha: text}``.
+
+    The notes of a release that writes several packages' changelogs begin with the
+    repository's own (``packages/astro/CHANGELOG.md`` in withastro/astro, before
+    ``packages/astro-prism/``), ``repo`` being its ``owner/name``.
 
     A failed read leaves them out: they add to a summary, the records stand without.
     """
@@ -608,8 +613,9 @@ def _release_texts(
 
     def joined(of: dict[str, tuple[str, ...]], sha: str, each: Callable[[str], str]) -> str:
         files = added.get(sha, {})
+        ordered = sorted(files, key=lambda path: not own_changelog(path, repo))
         return "\n\n".join(
-            told for path in files if path in of.get(sha, ()) and (told := each(files[path]))
+            told for path in ordered if path in of.get(sha, ()) and (told := each(files[path]))
         )
 
     notes = {sha: text for sha in notes_of if (text := joined(notes_of, sha, str)[:MAX_NOTES])}
