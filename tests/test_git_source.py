@@ -15,6 +15,7 @@ from digest.clock import FixedClock
 from digest.config import ProjectSettings, RepoSettings, Settings
 from digest.errors import WireError
 from digest.models import ChangeLink, FileChange, PullRequest
+from digest.sources._gitlog import cut_notes
 from digest.sources.base import SourceContext
 from digest.sources.git import GitSource
 from digest.summarize.classify import classify
@@ -733,3 +734,12 @@ def test_a_monorepo_release_s_notes_begin_with_the_repository_s_own_changelog(
 
     assert release.notes.startswith("## 6.3.2"), release.notes
     assert classify(release).version == "v6.3.2"
+
+
+def test_long_notes_are_cut_at_the_end_of_a_line() -> None:
+    """Notes longer than kept lose whole lines, never half an entry (a link cut open)."""
+    notes = "".join(f"- fix the stall [#{n}](https://example.test/pull/{n})\n" for n in range(100))
+    cut = cut_notes(notes, limit=500)
+    assert len(cut) <= 500
+    assert all(line.endswith(")") for line in cut.splitlines())
+    assert cut_notes("short", limit=500) == "short"

@@ -604,3 +604,35 @@ def test_a_bold_label_inside_an_entry_files_no_entry_under_it() -> None:
     )
     counted = dict(count_by_kind(release_notes(make_pull("Version Packages", notes=notes))))
     assert counted == {"fix": 1, "feature": 1}, counted
+
+
+def test_every_entry_of_a_long_release_is_counted_and_credits_are_not() -> None:
+    """A release with more entries than a summary quotes is counted whole; the people it
+    thanks are no entries."""
+    fixes = "\n".join(f"- engine: fix stall number {n} under load ([#{n}])" for n in range(1, 46))
+    notes = (
+        "## 3.0.0\n\n### Bug fixes\n\n"
+        f"{fixes}\n\n"
+        "### New Contributors\n\n"
+        "- @ada made their first contribution in https://github.com/acme/rocket/pull/9\n"
+        "- @grace made their first contribution in https://github.com/acme/rocket/pull/10\n\n"
+        "### Documentation\n\n- docs: explain how the countdown option is set\n"
+    )
+    entries = release_notes(make_pull("Release 3.0.0", notes=notes))
+    assert count_by_kind(entries) == [("fix", 45), ("other", 1)]
+
+
+def test_an_entry_with_an_abbreviation_is_one_sentence_and_one_cut_open_still_counts() -> None:
+    notes = (
+        "## 1.2.0\n\n### Features\n\n"
+        "- Added the rule `useFins` that ensures platform fins (e.g. `Delta`, `Canard`) are"
+        " only used on rockets that can carry them. It also reports mixed fins.\n"
+        "- Added the option `ignite` (see the launch guide for how `ignite` and `abort"
+        " interact). More text.\n"
+    )
+    entries = release_notes(make_pull("Release 1.2.0", notes=notes))
+    assert [note.kind for note in entries] == ["feature", "feature"]
+    assert entries[0].text.endswith(
+        "(e.g. `Delta`, `Canard`) are only used on rockets that can carry them"
+    )
+    assert entries[1].text == "Added the option `ignite`"

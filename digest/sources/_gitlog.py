@@ -366,8 +366,18 @@ _CHANGELOG_NAME = re.compile(
 _CUTS_RELEASE = re.compile(r"\bv?\d+\.\d+(\.\d+)?\b|\brelease\b|\bversion packages\b", re.I)
 #: A subject that writes the notes of a release to come.
 _WRITES_NOTES = re.compile(r"\b(release[- ]notes|changelog|news)\b", re.I)
-#: Most of a release's notes kept; the rest of a long changelog adds nothing to a summary.
-MAX_NOTES = 8_000
+#: Most of a release's notes kept: a long release's every entry (ruff's, biome's run to
+#: 10-20 kB), not a changelog's whole history pasted in at once.
+MAX_NOTES = 32_000
+
+
+def cut_notes(text: str, limit: int = MAX_NOTES) -> str:
+    """``text`` cut to at most ``limit`` characters at the end of a line, so that no entry
+    of the notes is left half-written (a link cut open drops the entry from every count)."""
+    if len(text) <= limit:
+        return text
+    head = text[:limit]
+    return head.rsplit("\n", 1)[0] if "\n" in head else head
 
 
 #: Where a change leaves a note for its release, written for users: a changeset, a news or
@@ -464,8 +474,8 @@ def parse_blobs(data: bytes, asked: list[str]) -> dict[str, str]:
 
 def parse_added_lines(text: str, marker: str) -> dict[str, dict[str, str]]:
     """Split the output of ``git log --format=<marker>%H -p --unified=0`` into the lines each
-    commit adds to each file (``{sha: {path: text}}``), neutralised and cut at
-    :data:`MAX_NOTES`."""
+    commit adds to each file (``{sha: {path: text}}``), neutralised and cut by
+    :func:`cut_notes`."""
     added: dict[str, dict[str, str]] = {}
     for record in text.split(marker)[1:]:
         sha, _, patch = record.partition("\n")
@@ -480,7 +490,7 @@ def parse_added_lines(text: str, marker: str) -> dict[str, dict[str, str]]:
             # Leading spaces kept: an indented line is a sub-entry of one written earlier.
             text_added = neutralise("\n".join(kept).strip("\n").rstrip())
             if text_added:
-                added.setdefault(sha.strip(), {})[path] = text_added[:MAX_NOTES]
+                added.setdefault(sha.strip(), {})[path] = cut_notes(text_added)
     return added
 
 

@@ -43,12 +43,12 @@ from digest.config import RepoSettings
 from digest.errors import SourceError
 from digest.models import FailureReason, PullRequest
 from digest.sources._gitlog import (
-    MAX_NOTES,
     Hint,
     LogFormat,
     Message,
     RawCommit,
     changelog_paths,
+    cut_notes,
     cuts_release,
     fragment_paths,
     fragment_text,
@@ -618,7 +618,7 @@ def _release_texts(
             told for path in ordered if path in of.get(sha, ()) and (told := each(files[path]))
         )
 
-    notes = {sha: text for sha in notes_of if (text := joined(notes_of, sha, str)[:MAX_NOTES])}
+    notes = {sha: text for sha in notes_of if (text := cut_notes(joined(notes_of, sha, str)))}
     fragments = {
         sha: text for sha in fragments_of if (text := joined(fragments_of, sha, fragment_text))
     }

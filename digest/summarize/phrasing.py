@@ -799,6 +799,12 @@ def _finds(text: str, joint: str, end: int) -> list[int]:
     return found
 
 
+def cut_tidily(text: str) -> str:
+    """``text``, cut short of what followed it, without the dangling words a cut leaves
+    ("Add `foo` and" -> "Add `foo`")."""
+    return _trim(text.split(), cut=True)
+
+
 def _trim(words: list[str], cut: bool = False) -> str:
     """``words`` joined, without a dangling last word or an aside the cut left open; when
     they were ``cut`` from a longer text, nor a clause or a gerund left without its end."""

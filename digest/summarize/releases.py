@@ -26,13 +26,14 @@ from digest.summarize.kinds import (
     NOTES_KEPT,
     SEVERE,
 )
-from digest.summarize.phrasing import fit, upper_first
+from digest.summarize.phrasing import cut_tidily, fit, upper_first
 from digest.text import one_line
 
 #: The kinds of a release's entries, from the most to the least a user must act on.
 NOTE_KINDS = ("breaking", "security", "fix", "feature", "perf", "other", "upkeep")
-#: At most this many entries are read from one release's notes.
-MAX_NOTES = 40
+#: At most this many entries are read from one release's notes: more than any release of the
+#: busiest projects lists (ruff's run to 40-60), so that the counts a summary gives are right.
+MAX_NOTES = 400
 
 
 class ReleaseNote(Struct, frozen=True):
@@ -113,7 +114,8 @@ _CHANGESET_LEAD = re.compile(
     r"^(?:#\d+\s+)?(?:`?[0-9a-f]{7,40}`?\s+)?(?:Thanks\s+@[\w-]+(?:,?\s+@[\w-]+)*!?\s*)?-\s+",
     re.I,
 )
-_SENTENCE_END = re.compile(r"(?<=[a-z0-9`)])\.\s+(?=[A-Z`])")
+#: Not after an abbreviation: "components (e.g. `ProgressBarAndroid`)" is one sentence.
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9`)])(?<!e\.g)(?<!i\.e)(?<!\betc)(?<!\bvs)\.\s+(?=[A-Z`])")
 #: The first word of an entry that says what kind of change it is ("Added", "Fixes"); a
 #: removal listed under no heading that says so is the project's own ("Remove unused X").
 _ENTRY_VERB = re.compile(
@@ -154,9 +156,10 @@ def _entries(text: str) -> tuple[ReleaseNote, ...]:
     indent = -1
 
     listed = ""
+    credits = False
 
     def flush() -> None:
-        if current:
+        if current and not credits:
             note = _note(" ".join(current), section)
             if note is not None:
                 notes.append(msgspec.structs.replace(note, unstable=unstable, listed=listed))
@@ -166,6 +169,8 @@ def _entries(text: str) -> tuple[ReleaseNote, ...]:
         if heading := _HEADING.match(line):
             flush()
             name = heading["hash"] or heading["bold"] or ""
+            if heading["hash"]:
+                credits = bool(_CREDITS_HEADING.search(name))
             unstable = bool(_UNSTABLE.search(name))
             if _VERSION_HEADING.search(name) and not _section_kind(name):
                 versions_seen += 1
@@ -259,9 +264,7 @@ def _note(raw: str, section: str) -> ReleaseNote | None:
     # aside cannot be quoted.
     # "X (#17757) Previously, Y": an entry's wrapped explanation after its reference.
     text = _TRAILING_REFS.sub("", _REF_THEN_SENTENCE.split(text, maxsplit=1)[0]).strip(" .;,")
-    text = fit(_SENTENCE_END.split(text, maxsplit=1)[0], 160, phrases_only=True)
-    if text.count("`") % 2 or text.count("(") != text.count(")"):
-        return None
+    text = _balanced(fit(_SENTENCE_END.split(text, maxsplit=1)[0], 160, phrases_only=True))
     if NOTES_KEPT.match(text):
         kind = "upkeep"  # "Update release notes": the notes keeping themselves, any heading
     elif (
@@ -282,6 +285,22 @@ def _note(raw: str, section: str) -> ReleaseNote | None:
     ):
         return None
     return ReleaseNote(text=text, kind=kind, numbers=numbers)
+
+
+def _balanced(text: str) -> str:
+    """``text`` up to its first code span or parenthesis left open (a sentence cut inside
+    one), without the joint before it; ``text`` itself when all are closed."""
+    code_at = -1
+    opened: list[int] = []
+    for at, char in enumerate(text):
+        if char == "`":
+            code_at = at if code_at < 0 else -1
+        elif code_at < 0 and char == "(":
+            opened.append(at)
+        elif code_at < 0 and char == ")" and opened:
+            opened.pop()
+    cut = min(at for at in (code_at, *opened[:1], len(text)) if at >= 0)
+    return text if cut == len(text) else cut_tidily(text[:cut].rstrip(" ,;:-(\u2013\u2014"))
 
 
 #: An entry that refuses what was accepted before, outside a section of fixes.
@@ -372,6 +391,9 @@ def _as_listed(note: ReleaseNote) -> str:
 
 
 #: A heading for any change of a release: "Patch Changes", "What's Changed", "Changes".
+#: A heading over the people a release thanks, not its changes: "Contributors", "New
+#: Contributors", "Thanks", "Acknowledgements".
+_CREDITS_HEADING = re.compile(r"\b(?:contributors|thanks|acknowledge?ments|credits)\b", re.I)
 _ANY_CHANGE_HEADING = re.compile(
     r"^\W*(?:(?:patch|minor|major|other)\s+)?changes\W*$|what'?s\s+changed|changelog", re.I
 )
