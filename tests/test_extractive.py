@@ -371,7 +371,9 @@ def test_the_cost_a_speed_up_removes_is_told_as_what_was_so_before_it() -> None:
         make_pull("Add a countdown display", files={"src/rocket/pad.py": (90, 2)}, minute=1),
     ]
     body = write(pulls).body
-    assert "Before the change, the gauge visitor in the analysis walk reads" in body, body
+    # Told in the past: it was so before the change, not now.
+    told = "Before the change, the gauge visitor in the analysis walk read every tank on every"
+    assert f"{told} node and copied the readings each time [2]." in body, body
 
 
 def test_a_new_default_is_news_users_hear_of() -> None:
@@ -617,7 +619,7 @@ def test_a_fix_description_of_its_fault_in_the_present_is_told_as_before_it() ->
         make_pull("Add a countdown display", files={"src/rocket/pad.py": (90, 2)}, minute=1),
     ]
     body = write(pulls).body
-    assert "Before the fix, three stage tests fail with" in body, body
+    assert "Before the fix, three stage tests failed with" in body, body
 
 
 def test_a_listed_fix_that_says_fix_itself_is_not_marked_again() -> None:

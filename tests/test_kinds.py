@@ -454,3 +454,25 @@ def test_a_speed_up_of_an_unsaid_amount_ranks_below_a_fix_of_a_wrong_result() ->
         make_pull("fix: Incorrect length check on stage zip", files={"src/rocket/b.py": (40, 10)})
     )
     assert faster.score < fixed.score
+
+
+@pytest.mark.parametrize(
+    ("title", "kind"),
+    [
+        ("chore(release): update versions.json in the bucket on release", "chore"),
+        ("ci(release): publish the checksums next to each release asset", "ci"),
+        ("chore(release): 2.4.1", "release"),
+        ("ci(release): version packages", "release"),
+    ],
+)
+def test_a_release_scope_marks_a_release_only_when_the_title_cuts_one(
+    title: str, kind: str
+) -> None:
+    """A change to the release tooling is that tooling's change; a release names its
+    version or its packages."""
+    pull = make_pull(
+        title,
+        "Extends the publish workflow.",
+        files={"tools/release/publish.ts": (60, 4), "CHANGELOG.md": (12, 0)},
+    )
+    assert classify(pull).kind == kind

@@ -10,10 +10,12 @@ from digest.summarize.phrasing import ends_dangling, fit, lower_first, parse_tit
 from digest.summarize.sentences import (
     capitalised_verb,
     fragment_reason,
+    in_the_past,
     retell,
     split_sentences,
     stands_alone,
 )
+from digest.summarize.spelling import typo
 from digest.summarize.stories import phrase_of, tidy
 from tests.pulls import make_pull
 
@@ -845,3 +847,59 @@ def test_a_name_in_single_quotes_is_the_one_thing_it_names() -> None:
     assert parse_title("add 'try_fire' function to 'pad::valve' types").predicate() == (
         "adds the 'try_fire' function to 'pad::valve' types"
     )
+
+
+@pytest.mark.parametrize(
+    ("sentence", "slip"),
+    [
+        ("The valves were previously assumming the pressure to be constant.", "assumming"),
+        ("It stalls becuase the pump never primes the line.", "becuase"),
+        ("The gauge cannot retreive the reading after a restart.", "retreive"),
+        ("The autotuner inlined the `kernle` and tokenizer stays unchanged.", ""),
+        ("The rocket launches cleanly after the countdown ends.", ""),
+    ],
+)
+def test_keyboard_slips_are_found_outside_code_and_jargon(sentence: str, slip: str) -> None:
+    assert typo(sentence) == slip
+
+
+def test_a_retold_sentence_with_a_slip_or_a_disagreeing_clause_does_not_stand_alone() -> None:
+    assert not stands_alone("Several valves were previously assumming the pressure was constant.")
+    assert not stands_alone(
+        "By default, the engine takes extra fuel lines, which is simply ignored."
+    )
+    assert stands_alone("The same seed is used across all ranks, which is bad for the mixing.")
+
+
+@pytest.mark.parametrize(
+    ("present", "past"),
+    [
+        (
+            "the visitor runs on every node and calls `clone(stack)` each time",
+            "the visitor ran on every node and called `clone(stack)` each time",
+        ),
+        (
+            "three tests fail because the pump never registers",
+            "three tests failed because the pump never registered",
+        ),
+        (
+            "the gauge reports pressure changes as drops",
+            "the gauge reported pressure changes as drops",
+        ),
+        ("the loader throws when the tank is empty", "the loader threw when the tank was empty"),
+        (
+            "uninstalling can end up deleting site-packages",
+            "uninstalling could end up deleting site-packages",
+        ),
+        (
+            "the request succeeds, but reading the body fails",
+            "the request succeeded, but reading the body failed",
+        ),
+    ],
+)
+def test_what_was_so_before_a_change_is_told_in_the_past(present: str, past: str) -> None:
+    assert in_the_past(present) == past
+
+
+def test_an_instruction_has_no_past() -> None:
+    assert in_the_past("note that this includes ops that are not implemented") is None

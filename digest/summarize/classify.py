@@ -153,6 +153,11 @@ _AGENT_FILES = frozenset(
     ("claude.md", "agents.md", "gemini.md", "copilot-instructions.md", "skill.md", ".agents")
 )
 _AGENT_DIRS = (".claude/", ".cursor/", ".agents/", ".codex/")
+#: What the title of a change that cuts a release says after its "ci(release):": a version,
+#: "version packages", or nothing but "release" or "publish".
+_NAMES_RELEASE = re.compile(
+    r"\bv?\d+\.\d+|\bversion packages\b|^\s*(?:release|publish)(?:\s+\S+)?\s*$", re.I
+)
 #: Notes that go with a change into its release (changesets, news fragments).
 _RELEASE_NOTE_DIRS = (".changeset/", "changelog.d/", "news/", "changes/", "newsfragments/")
 
@@ -228,6 +233,10 @@ def split_title(title: str) -> tuple[str, str, tuple[str, ...]]:
             markers += ["breaking", kind] if match.group("bang") else [kind]
             scope = (match.group("scope") or "").strip()
             scoped = KIND_MARKERS.get(scope.lower())
+            if scoped == "release" and not _NAMES_RELEASE.search(rest[match.end() :]):
+                # "chore(release): update versions.json in bucket on release": the release
+                # tooling, not a release, which names its version or its packages.
+                scoped = None
             if scoped and kind in _LOOSE_TYPES:
                 markers.insert(len(markers) - 1, scoped)  # chore(deps), ci(release): the scope
             elif scoped:

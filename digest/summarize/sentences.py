@@ -13,15 +13,24 @@ import itertools
 import re
 from collections.abc import Collection
 
-from digest.summarize.phrasing import conjugate_coordinated, ends_dangling, join_words
+from digest.summarize.phrasing import (
+    conjugate_coordinated,
+    ends_dangling,
+    join_words,
+    with_article,
+)
+from digest.summarize.spelling import typo
 from digest.summarize.verbs import (
     BASE_FORMS,
     THIRD_PERSON,
     has_finite_verb,
+    is_auxiliary,
     is_finite,
     is_imperative,
     is_present,
     opens_with_unknown_verb,
+    past_of,
+    third_of,
     third_person,
 )
 
@@ -390,7 +399,8 @@ def _as_predicate(sentence: str) -> str | None:
         return f"{verb} and {second} {conjugate_coordinated(both[2], strict=True)}"
     if first.lower() in BASE_FORMS and not is_imperative(first, rest.split(" ", 1)[0]):
         return None
-    return f"{verb} {conjugate_coordinated(rest, strict=True)}"
+    # "Adds RoPE fusion compile path for X": the article a note leaves out, as in a title.
+    return f"{verb} {with_article(verb, conjugate_coordinated(rest, strict=True))}"
 
 
 #: What a description says in its author's voice or to its reviewers, not to readers.
@@ -445,6 +455,14 @@ def _gerund_fragment(text: str) -> bool:
     return False
 
 
+#: A plural noun and a passive relative clause in the singular: "extra arguments, which is
+#: simply ignored". Not "-ss", "-us", "-is" nouns ("the process, which is …"), and not a
+#: clause about all that comes before ("the same seed across all ranks, which is bad").
+_DISAGREEING_WHICH = re.compile(
+    r"\b[a-z]{3,}(?<![su]s)(?<!is)s, which (?:is|was) (?:[a-z]+ly )?[a-z]+ed\b"
+)
+
+
 def stands_alone(sentence: str, names: Collection[str] = ()) -> bool:
     """True when a retold ``sentence`` of a description stands on its own for a reader: not
     the author's voice, a question or a to-do, not a fragment that opens mid-phrase (a
@@ -463,9 +481,99 @@ def stands_alone(sentence: str, names: Collection[str] = ()) -> bool:
         return False  # "The HTML formatter collapsing X onto one line": no verb of its own
     if _ASIDE.search(text):
         return False  # work still to come, or a docstring or typo: no news for a reader
+    if typo(text) or _DISAGREEING_WHICH.search(text):
+        return False  # "were previously assumming", "arguments, which is ignored": the
+        # author's slip, that the Wire would print as its own
     depth = 0
     for char in text:
         depth += {"(": 1, ")": -1}.get(char, 0)
         if depth < 0:
             return False  # "Abe15fe4) It refactors": cut from a list, mid-phrase
     return depth == 0
+
+
+#: Words after which a verb form is a noun: "the runs", "two calls", "other packages".
+_NOUN_AFTER_WORDS = """
+    a an the this these those its their our his her your my every each all some no many few
+    several any more most of in for with to by on from at into two three multiple other both
+    such same
+"""
+_NOUN_AFTER = frozenset(_NOUN_AFTER_WORDS.split())
+#: Words that open a clause of their own, whose first verb is then told in the past too.
+_CLAUSE_OPENERS = frozenset(
+    [
+        "which",
+        "that",
+        "when",
+        "while",
+        "because",
+        "since",
+        "so",
+        "if",
+        "whose",
+        "where",
+        "but",
+        "although",
+        "though",
+        "unless",
+        "until",
+        "whereas",
+        "once",
+    ]
+)
+#: Words that open an instruction to the reader, not a statement: "Note that …".
+_INSTRUCTING = frozenset({"note", "see", "please", "remember", "beware"})
+#: A plural noun before a verb in its base form: "tests" (not "process", "status", "analysis").
+_PLURAL_SUBJECT = re.compile(r"[a-z]{2,}[^sui's]s|[a-z]+ies")
+_WORD_OR_CODE = re.compile(r"`[^`]*`|[A-Za-z][\w'.-]*[A-Za-z]|[A-Za-z]")
+
+
+def in_the_past(sentence: str) -> str | None:
+    """``sentence``, which tells in the present what was so before a change, with the verb
+    of each of its clauses put in the past ("the visitor runs on every node and calls X" ->
+    "ran", "called"; "reports focus changes" keeps its noun); None when it opens with an
+    instruction ("Note that …"), which has no past."""
+    words = sentence.split(maxsplit=2)
+    if len(words) > 1 and (
+        words[0].lower() in _INSTRUCTING
+        or (words[0].lower() in BASE_FORMS and not is_finite(words[1]))
+    ):
+        return None
+    tokens = list(_WORD_OR_CODE.finditer(sentence))
+    told: list[str] = []
+    at = 0
+    before = ""
+    has_verb = False  # the clause so far has its verb: a verb form after it is a noun
+    plural = False  # that verb was a base form after a plural subject ("tests fail")
+    after_comma = False  # the word opens a clause after a comma, not after "but", "when"
+    for i, match in enumerate(tokens):
+        word, lower = match[0], match[0].lower()
+        gap = sentence[at : match.start()]
+        after_comma = bool(re.search(r"[,;:()\u2014]", gap)) and before not in _CLAUSE_OPENERS
+        if after_comma or before in _CLAUSE_OPENERS:
+            has_verb = plural = False
+        following = tokens[i + 1][0] if i + 1 < len(tokens) else ""
+        if lower in ("and", "or") and _verb_like(following, plural):
+            has_verb = False  # "sorts it, and converts it": a verb coordinated
+        past = None
+        if word.startswith("`") or has_verb:
+            pass
+        elif before in _NOUN_AFTER or (before.endswith(("ed", "ing")) and not is_auxiliary(word)):
+            pass  # "the runs", "installed packages": a noun
+        elif word in BASE_FORMS and (plural or _PLURAL_SUBJECT.fullmatch(before)):
+            past = past_of(third_of(word))  # "three tests fail" -> "failed"
+            plural = past is not None
+        else:
+            past = past_of(word)
+        # "…, rebuilding X and Y sets": a participle, the clause's verb gone before it; not
+        # "reading the body fails", "Sparrow tooling can": a subject, a noun.
+        participle = after_comma and lower.endswith("ing")
+        has_verb = has_verb or past is not None or is_finite(lower) or participle
+        told.append(gap + (past or word))
+        at = match.end()
+        before = lower
+    return "".join(told) + sentence[at:]
+
+
+def _verb_like(word: str, plural: bool) -> bool:
+    return past_of(word) is not None or (plural and word in BASE_FORMS)

@@ -84,6 +84,24 @@ _IRREGULAR_PAST = {
     "lay": "laid",
     "unfreeze": "unfroze",
     "write": "wrote",
+    "throw": "threw",
+    "rethrow": "rethrew",
+    "catch": "caught",
+    "get": "got",
+    "hide": "hid",
+    "break": "broke",
+    "broadcast": "broadcast",
+    "cast": "cast",
+    "upcast": "upcast",
+    "downcast": "downcast",
+    "reset": "reset",
+    "unset": "unset",
+    "put": "put",
+    "fit": "fit",
+    "rebuild": "rebuilt",
+    "undo": "undid",
+    "override": "overrode",
+    "drive": "drove",
 }
 # Longer verbs that double their final consonant too (most are stressed on the last
 # syllable): "committed", "unskipping", "formatted".
@@ -123,9 +141,10 @@ def _doubles(base: str) -> bool:
     )
 
 
-def _forms() -> tuple[dict[str, str], frozenset[str]]:
+def _forms() -> tuple[dict[str, str], frozenset[str], dict[str, str]]:
     forms: dict[str, str] = {}
     finite: set[str] = set()
+    pasts: dict[str, str] = {}
     for base in _BASES:
         third = _third(base)
         stem = base + base[-1] if _doubles(base) else base
@@ -139,12 +158,14 @@ def _forms() -> tuple[dict[str, str], frozenset[str]]:
         past = _IRREGULAR_PAST.get(base, past)
         forms.update({past: third, gerund: third, third: third, base: third})
         finite.update((third, past))
-    return forms, frozenset(finite)
+        pasts[third] = past
+    return forms, frozenset(finite), pasts
 
 
 #: Every known form (base, third person, past, gerund) -> the third person singular;
-#: and the forms that make a clause finite (third person, past).
-THIRD_PERSON, _FINITE = _forms()
+#: the forms that make a clause finite (third person, past); and the third person
+#: singular of each verb -> its past.
+THIRD_PERSON, _FINITE, _PAST = _forms()
 #: Every base (imperative) form.
 BASE_FORMS = frozenset(_BASES)
 #: Auxiliaries and common finite verbs that make a clause a sentence.
@@ -216,6 +237,42 @@ _NEVER_NOUN_WORDS = """
     extend create delete
 """
 _NEVER_NOUNS = frozenset(_NEVER_NOUN_WORDS.split())
+
+
+#: Present auxiliaries and their past: "is" -> "was", "doesn't" -> "didn't".
+_PAST_AUXILIARIES = {
+    **{"is": "was", "are": "were", "has": "had", "does": "did", "can": "could", "will": "would"},
+    **{"isn't": "wasn't", "aren't": "weren't", "doesn't": "didn't", "don't": "didn't"},
+    **{"can't": "couldn't", "cannot": "could not", "won't": "wouldn't", "hasn't": "hadn't"},
+}
+
+
+#: Verbs a description tells a fault or a state with, in the third person, and their past;
+#: not in the lexicon of verbs titles open with ("Crash on X" is no instruction).
+_STATE_PASTS = {
+    **{"crashes": "crashed", "panics": "panicked", "hangs": "hung", "leaks": "leaked"},
+    **{"aborts": "aborted", "discards": "discarded", "succeeds": "succeeded"},
+    **{"happens": "happened", "occurs": "occurred", "works": "worked", "loses": "lost"},
+    **{"becomes": "became", "goes": "went", "means": "meant", "seems": "seemed"},
+    **{"exists": "existed", "depends": "depended", "looks": "looked", "appears": "appeared"},
+    **{"behaves": "behaved", "misbehaves": "misbehaved", "overflows": "overflowed"},
+    **{"segfaults": "segfaulted", "deadlocks": "deadlocked", "stalls": "stalled"},
+}
+
+
+def is_auxiliary(word: str) -> bool:
+    """True when ``word`` is a present auxiliary (``is``, ``can``, ``doesn't``)."""
+    return word.lower() in _PAST_AUXILIARIES
+
+
+def past_of(word: str) -> str | None:
+    """The past of ``word`` when it is a present auxiliary or a known verb in the third
+    person singular (``runs`` -> ``ran``, ``is`` -> ``was``), in ``word``'s case; else None."""
+    lower = word.lower()
+    past = _PAST_AUXILIARIES.get(lower) or _PAST.get(lower) or _STATE_PASTS.get(lower)
+    if past is None or (lower in BASE_FORMS and lower not in _PAST_AUXILIARIES):
+        return None  # "process" is a base form, not "proces" in the third person
+    return past.capitalize() if word[:1].isupper() else past
 
 
 def is_present(word: str) -> bool:

@@ -59,7 +59,7 @@ from digest.summarize.releases import (
     upkeep_kinds,
 )
 from digest.summarize.select import lead_stories
-from digest.summarize.sentences import retell, stands_alone
+from digest.summarize.sentences import in_the_past, retell, stands_alone
 from digest.summarize.stories import (
     area_of,
     phrase_of,
@@ -499,7 +499,9 @@ class _Draft(Struct):
                 # sentence would open with a name a sentence cannot capitalise.
                 if item.kind != "fix" or not _WAS_SO.search(sentence):
                     continue
-                sentence = f"Before the fix, {sentence}"
+                if (past := in_the_past(sentence)) is None:
+                    continue
+                sentence = f"Before the fix, {past}"
             elif (
                 item.kind in ("perf", "fix")
                 and (_COST_BEFORE if item.kind == "perf" else _FAULT_NOW).search(sentence)
@@ -510,12 +512,15 @@ class _Draft(Struct):
                 # tests fail with X because Deno never registers it": what a description tells
                 # in the present is the cost or the fault the change removes.
                 before = "the change" if item.kind == "perf" else "the fix"
-                sentence = f"Before {before}, {lower_first(sentence, item.summary)}"
+                if (past := in_the_past(sentence)) is None or _TELLS_FIX.search(sentence):
+                    continue  # "Note that X fails", "It fixes a panic": no fault told
+                sentence = f"Before {before}, {lower_first(past, item.summary)}"
             elif _CURRENTLY.search(sentence) and not _SAYS_CHANGE.search(sentence):
                 # "Python tooling can currently build sdists": so until this change.
                 before = "the fix" if item.kind == "fix" else "the change"
-                now = re.sub(r"\bcan\b", "could", _CURRENTLY.sub("", sentence, 1), count=1)
-                sentence = f"Before {before}, {lower_first(now, item.summary)}"
+                if (past := in_the_past(_CURRENTLY.sub("", sentence, 1))) is None:
+                    continue  # "Currently, note that …": an instruction
+                sentence = f"Before {before}, {lower_first(past, item.summary)}"
             if (told := _INSTRUCTED.match(sentence)) and told["verb"] in BASE_FORMS:
                 continue  # "When X is called, replay the buffer": the author's to-do
             # "Before the fix, previously, …": said once.
@@ -1081,6 +1086,8 @@ _CURRENTLY = re.compile(r"(?<=\S )currently (?=\w)|^Currently,? (?=\w)")
 _INSTRUCTED = re.compile(
     r"^(?:When|If|Once|After|Before|While|In|For|On|With|Instead of) [^,]{1,80}, (?P<verb>[a-z]+) "
 )
+#: A sentence that tells the fix itself: "It fixes a parser panic".
+_TELLS_FIX = re.compile(r"\b(?:fix|fixes|fixed|resolves?|addresses)\b", re.I)
 #: What a fix's description says was so before it: "could resolve", "would hang", "was lost".
 _WAS_SO = re.compile(r"\b(?:could|would|was|were|did|used to)\b")
 
