@@ -1135,22 +1135,25 @@ def test_an_item_may_open_with_who_it_is_for_before_its_instruction(
 
 
 @pytest.mark.parametrize(
-    ("title", "op", "backend"),
+    ("title", "op", "backend", "folder"),
     [
         (
             "Arm backend: Add support for `aten.gimbal.default`",
             "aten.gimbal.default",
             "the Arm backend",
+            "arm",
         ),
-        ("Arm backend: Add TOSA dialect op for RESIZE", "RESIZE", "the Arm backend"),
-        ("Support cosine operator on XNNPACK", "cosine", "XNNPACK"),
-        ("[WebGPU] Add rms_norm op", "rms_norm", "WebGPU"),
+        ("Arm backend: Add TOSA dialect op for RESIZE", "RESIZE", "the Arm backend", "arm"),
+        # No area in the title: the folder its code is in names the backend.
+        ("Support cosine operator on XNNPACK", "cosine", "the XNNPACK backend", "xnnpack"),
+        ("Add the rms_norm op", "rms_norm", "the WebGPU backend", "webgpu"),
+        ("[WebGPU] Add rms_norm op", "rms_norm", "WebGPU", "webgpu"),
     ],
 )
 def test_a_backend_that_gains_an_op_asks_its_users_to_re_export(
-    title: str, op: str, backend: str
+    title: str, op: str, backend: str, folder: str
 ) -> None:
-    pull = make_pull(title, files={"backends/arm/ops.py": (120, 4)})
+    pull = make_pull(title, files={f"backends/{folder}/ops.py": (120, 4)})
     (action,) = write([pull]).action_items
     assert action.text.startswith(
         f"Re-export the models that use {op} for {backend} once the next rocket release is out"

@@ -744,3 +744,36 @@ def test_a_number_format_tag_is_the_place_said_first_after_another_in() -> None:
     digest = write(pulls)
     assert digest.headline.startswith("In MXFP8, rocket refactors"), digest.headline
     assert digest.faq[0].answer.startswith("In MXFP8, the rocket project"), digest.faq[0].answer
+
+
+@pytest.mark.parametrize(
+    ("folder", "place"),
+    [("cadence", "In the Cadence backend, "), ("xnnpack", "In the XNNPACK backend, ")],
+)
+def test_a_change_with_no_area_is_placed_in_the_backend_its_code_is_in(
+    folder: str, place: str
+) -> None:
+    pulls = [
+        make_pull("Add a countdown display", files={"src/rocket/pad.py": (90, 2)}),
+        make_pull(
+            "Fix the stall when the pressure valve closes early",
+            "The valve handler now waits for the gauge before closing.",
+            files={f"backends/{folder}/valve.py": (40, 6), f"backends/{folder}/test/t.py": (9, 0)},
+            minute=1,
+        ),
+    ]
+    body = write(pulls).body
+    assert f"{place}rocket fixes the stall" in body, body
+
+
+def test_a_folder_every_backend_shares_is_no_backend() -> None:
+    pulls = [
+        make_pull("Add a countdown display", files={"src/rocket/pad.py": (90, 2)}),
+        make_pull(
+            "Fix the stall when the pressure valve closes early",
+            "The valve handler now waits for the gauge before closing.",
+            files={"backends/transforms/valve.py": (40, 6)},
+            minute=1,
+        ),
+    ]
+    assert "backend" not in write(pulls).body

@@ -183,15 +183,18 @@ def product_of(story: Story) -> str:
     return ""
 
 
-def area_of(story: Story) -> str:
+def area_of(story: Story, from_files: bool = True) -> str:
     """Where in its repository ``story`` happened, as a place a sentence can name (``the NXP
     backend``, ``MLX``, ``pylint``), or ``""`` when its area names a kind of work (``CI``), a
     file, or the product that is the sentence's subject (``ty``). Other areas are places,
-    never subjects: "In MLX, ExecuTorch adds …"."""
+    never subjects: "In MLX, ExecuTorch adds …". With ``from_files``, a story with no area
+    of its own is placed in the backend its code is in (see :func:`_backend_of`)."""
     area = story.area.strip("`'\" ")  # "[`pylint`]" names the place pylint
     if story.kind == "docs" and area.lower() in ("", "doc", "docs", "documentation"):
         # "Remove Python 3.9 specific files" in the docs: not a change to what users run.
         return "the documentation"
+    if not area and from_files and not product_of(story):
+        return _backend_of(story)  # "support MXFP8" in backends/mlx/: in the MLX backend
     if not area or area.lower() in _NOT_A_SUBJECT or product_of(story):
         return ""
     if re.search(r"\b\d+/(?:\d+|n)\b", area, re.I):
@@ -303,6 +306,45 @@ def example_of(story: Story) -> str:
     return f"the {stems.pop()} example" if whole and len(stems) == 1 else ""
 
 
+def _backend_of(story: Story) -> str:
+    """The backend where the changes of ``story``, with no area of their own, have most of
+    their code files, all of their backend code in it (``backends/mlx/``: ``the MLX
+    backend``), spelt as its changes spell it ("XNNPACK", "Cortex-M"); else ``""``."""
+    code = [
+        f.path
+        for item in story.items
+        for f in item.pull.files
+        if "/test" not in f.path and f.path.endswith(_CODE_SUFFIXES)
+    ]
+    backends = {path.split("/")[1] for path in code if path.startswith("backends/")}
+    within = sum(path.startswith("backends/") for path in code)
+    if len(backends) != 1 or within * 2 < len(code) or not code:
+        return ""
+    folder = backends.pop()
+    if folder in _SHARED_BACKEND_DIRS:
+        return ""  # "backends/transforms": passes every backend shares, no backend
+    if folder in _BACKEND_NAMES:
+        return f"the {_BACKEND_NAMES[folder]} backend"
+    told = " ".join(f"{item.pull.title} {item.summary}" for item in story.items)
+    pattern = r"[-_ ]?".join(map(re.escape, re.split(r"[-_]", folder)))
+    spelt = re.search(rf"(?<![\w/.]){pattern}(?![\w/.])", told, re.I)
+    if spelt and spelt[0] != spelt[0].lower():
+        return f"the {spelt[0]} backend"  # as its authors write it: "OpenVINO"
+    return place_named(f"backends/{folder}")
+
+
+#: How the products a ``backends/`` folder is named for are written.
+_BACKEND_NAMES = {
+    **{"xnnpack": "XNNPACK", "cortex_m": "Cortex-M", "arm": "Arm", "coreml": "Core ML"},
+    **{"nxp": "NXP", "mediatek": "MediaTek", "openvino": "OpenVINO", "webgpu": "WebGPU"},
+    **{"qualcomm": "Qualcomm", "vulkan": "Vulkan", "cadence": "Cadence", "apple": "Apple"},
+}
+#: Folders of ``backends/`` that hold what all backends share, not one backend.
+_SHARED_BACKEND_DIRS = frozenset({"transforms", "common", "utils", "shared", "test", "tests"})
+#: Files of code a backend is written in, not its build files or docs.
+_CODE_SUFFIXES = (".py", ".cpp", ".h", ".hpp", ".c", ".cc", ".mm", ".m", ".glsl", ".cu", ".rs")
+
+
 def place_named(area: str) -> str:
     """A terse lower-case scope as a reader's place: ``lsp`` -> ``the language server``,
     ``format/html`` -> ``the HTML formatter``, ``parse/html/svelte`` -> ``the Svelte
@@ -324,6 +366,8 @@ def place_named(area: str) -> str:
         # "backends/mlx": the MLX backend; "examples/arduino": the arduino example.
         name = _PLACES.get(parts[1], parts[1]).removeprefix("the ")
         name = name.upper() if re.fullmatch(r"[a-z]{2,3}", name) else name  # "mlx": MLX
+        if parts[0] == "backends" and name.islower():
+            name = name.capitalize()  # a backend is named for a product: "the Cadence backend"
         return f"the {name} {parts[0].removesuffix('s')}"
     tools = [_TOOLS[p] for p in parts if p in _TOOLS]
     languages = [_LANGUAGES[p] for p in parts if p in _LANGUAGES]
@@ -820,8 +864,17 @@ def place_told(story: Story, members: Sequence[Item]) -> str:
     semantic, biome resolves X in the semantic model")."""
     place = area_of(story)
     told = " ".join(phrase_of(item, quote=True).predicate() for item in members)
-    named = re.search(rf"\b{re.escape(place.removeprefix('the '))}\b", told, re.I)
-    return "" if not place or named else place
+    return "" if not place or names_place(told, place) else place
+
+
+def names_place(text: str, place: str, inside_words: bool = False) -> bool:
+    """True when ``text`` names ``place`` already: "adds the MLX delegate" names "the MLX
+    backend", "resolves X in the semantic model" names "the semantic model"; with
+    ``inside_words``, a word that holds it does too ("LinesCodec" names the codec)."""
+    name = place.removeprefix("the ").removesuffix(" backend")
+    if inside_words:
+        return name.lower() in text.lower()
+    return bool(re.search(rf"\b{re.escape(name)}\b", text, re.I))
 
 
 def story_sentence(

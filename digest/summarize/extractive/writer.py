@@ -62,6 +62,7 @@ from digest.summarize.select import lead_stories
 from digest.summarize.sentences import in_the_past, retell, stands_alone
 from digest.summarize.stories import (
     area_of,
+    names_place,
     phrase_of,
     place_told,
     product_of,
@@ -635,7 +636,7 @@ class _Draft(Struct):
         if len(whole) > _SHORT_CLAUSE:
             whole = plain(phrase_of(told_item(story), short=True).clause(who))
         place = area_of(story)
-        if place and place.lower().removeprefix("the ") not in whole.lower():
+        if place and not names_place(whole, place, inside_words=True):
             if re.search(r" in \S+$", whole):  # "… kernels in torchao in MXFP8": said first
                 whole = f"In {place}, {lower_first(whole)}"  # "…, the torchtitan project"
             else:
@@ -1145,7 +1146,9 @@ def _is_brief(story: Story, newest_release: bool = False) -> bool:
     """True when ``story`` is told under its repository's name alone, with no place in it,
     and has nothing more to tell (the ``newest_release`` of its repository tells what its
     notes list)."""
-    return not area_of(story) and not (newest_release and release_notes(story.lead.pull))
+    # A place only its files give (backends/cadence/) makes no paragraph of a small change.
+    placed = area_of(story, from_files=False)
+    return not placed and not (newest_release and release_notes(story.lead.pull))
 
 
 def _shared_subject_headline(top: Story, second: Story) -> str:
