@@ -756,6 +756,23 @@ class _Draft(Struct):
                 merged = "the day's one change"
             return f"Also among {merged} merged{where} on {day}: {join_words(things)}."
         merged = "The day's changes" if clash else upper_first(counted)
+        # The changes the headline did not tell, by kind: "one release" beside a headline
+        # that tells the release would be its news again, as a tally.
+        told = [leads[0], *(s for s in leads[1:2] if _headline_tells(s, said))]
+        # A headline's release tells, and counts, what its notes list.
+        shipped = self._shipped_by_releases() if leads[0].kind == "release" else {}
+        rest = tuple(
+            item
+            for item in brief.items
+            if not any(item in s.items for s in told)
+            and item.pull.number not in shipped.get(item.pull.repo, ())
+        )
+        if rest and len(rest) < len(brief.items):
+            also = "the day's changes" if clash else f"the {counted}"
+            kinds = _by_kind(rest, said, headline)
+            # Not "Also among …: four other changes", which says nothing of what they are.
+            if len(kinds) > 1 or (kinds and not kinds[-1].endswith("other changes")):
+                return f"Also among {also} merged{where} on {day}: {join_words(kinds)}."
         kinds = _by_kind(brief.items, said, headline)
         if kinds == [say_count(len(brief.items), "other change")]:
             return f"{merged} merged{where} on {day}."  # never "Six changes …: six other changes"
@@ -943,6 +960,13 @@ def _plainer(digest: Digest, brief: Brief, found: list[str]) -> Digest:
             for i, entry in enumerate(digest.faq, start=1)
         )
     return msgspec.structs.replace(digest, **fields)
+
+
+def _headline_tells(story: Story, said: set[str]) -> bool:
+    """True when a headline whose content words are ``said`` tells ``story`` too ("… and
+    create-vite@9.0.6"): all but one of the words its clause would use are among them."""
+    words = content_words(plain(phrase_of(told_item(story)).predicate()))
+    return bool(words) and len(words - said) <= 1
 
 
 def _by_kind(items: tuple[Item, ...], said: set[str], headline: str = "") -> list[str]:
