@@ -781,3 +781,20 @@ def test_a_folder_every_backend_shares_is_no_backend() -> None:
         ),
     ]
     assert "backend" not in write(pulls).body
+
+
+def test_a_fix_that_turns_off_what_users_may_rely_on_leads_a_day_of_small_fixes() -> None:
+    pulls = [
+        make_pull(
+            "fix(lib): keep the launch comments in the es output",
+            files={"src/rocket/build.py": (16, 2)},
+        ),
+        make_pull(
+            "fix(dev): disable wildcard stage names for consistency",
+            files={"src/rocket/stages.py": (8, 10)},
+            minute=1,
+        ),
+        make_pull("fix(ci): disable the flaky ignition job", files={".github/ci.yml": (1, 1)}),
+    ]
+    digest = write(pulls)
+    assert digest.headline.startswith("rocket disables wildcard stage names"), digest.headline

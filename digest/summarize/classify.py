@@ -32,6 +32,7 @@ from digest.summarize.kinds import (
     mechanical,
     release_version,
     style_only,
+    turns_off,
 )
 from digest.summarize.releases import notes_version, release_notes, upkeep_only
 from digest.summarize.verbs import third_person
@@ -364,6 +365,9 @@ def _score(pull: PullRequest, kind: str, code_lines: int, summary: str, facts: F
         score -= 3.0  # "Update release notes": the project's bookkeeping, never the day's news
     if kind == "feature" and NEW_DEFAULT.search(split_title(pull.title)[1]):
         score += 2.0  # What users get changes without their asking: they must hear of it.
+    elif kind in ("fix", "feature", "refactor") and turns_off(split_title(pull.title)[1]):
+        score += 1.0  # What users may rely on is gone when they update: news, if less than
+        # a new default (most are a pass or a path of the project's own)
     if kind == "feature" and _MESSAGE_ONLY.match(split_title(pull.title)[1]):
         score -= 1.5  # A new warning or hint: what users read, not what they can do.
     elif kind == "feature" and _ANOTHER_WAY.match(split_title(pull.title)[1]):

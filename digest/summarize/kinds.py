@@ -691,6 +691,22 @@ def _titled(pull: PullRequest, title: str, facts: Facts) -> str:
 
 #: A title that changes what users get without asking: "make `x` ignored by default".
 NEW_DEFAULT = re.compile(r"\b(?:by|as(?: the)?) default\b|\bdefaults? to\b", re.I)
+#: What a change may turn off without breaking anyone: tests, checks, logs, warnings.
+HARMLESS_OFF = re.compile(
+    r"\b(tests?|ci|flak\w*|warnings?|logs?|logging|telemetry|lint\w*|debug\w*|checks?|"
+    r"jobs?|workflows?|benchmarks?|coverage|verifiers?|validations?|asserts?|assertions?)\b",
+    re.I,
+)
+#: A title that turns off something users may use ("disable extglobs for consistency").
+TURNS_OFF = re.compile(r"^(?:disable|turn off)\s+(?P<rest>.+)$", re.I)
+
+
+def turns_off(title: str) -> bool:
+    """True when ``title`` (its area and markers split off) turns off something users may
+    rely on: not a test, a check or a log, and not a default ("disable X by default")."""
+    match = TURNS_OFF.match(title.strip())
+    rest = match["rest"] if match else ""
+    return bool(rest) and not HARMLESS_OFF.search(rest) and not NEW_DEFAULT.search(rest)
 
 
 def _marked(marker: str, title: str, facts: Facts) -> str:

@@ -41,7 +41,7 @@ from digest.summarize.extractive.takeup import (
     unstable_home,
 )
 from digest.summarize.facts import DEPRECATION_NOTICE
-from digest.summarize.kinds import WRONGLY, claimed, marked_breaking, symptom
+from digest.summarize.kinds import HARMLESS_OFF, WRONGLY, claimed, marked_breaking, symptom
 from digest.summarize.phrasing import (
     ends_dangling,
     fit,
@@ -285,14 +285,6 @@ def breaking_note(body: str) -> str:
     return fit(first, 180, phrases_only=True)
 
 
-#: What a change may turn off without breaking anyone: tests, checks, logs, warnings.
-_HARMLESS_OFF = re.compile(
-    r"\b(tests?|ci|flak\w*|warnings?|logs?|logging|telemetry|lint\w*|debug\w*|checks?|"
-    r"jobs?|workflows?|benchmarks?|coverage)\b",
-    re.I,
-)
-
-
 _WHY_OFF = re.compile(r" (?:for|to|in|on|when|if|by|with|because) ")
 
 
@@ -303,7 +295,7 @@ def _disables(c: Context) -> Action | None:
     phrase = phrase_of(lead)
     if lead.kind not in ("fix", "feature", "refactor", "perf") or phrase.verb != "disables":
         return None
-    if _HARMLESS_OFF.search(phrase.rest) or "by default" in phrase.rest:
+    if HARMLESS_OFF.search(phrase.rest) or "by default" in phrase.rest:
         return None  # turned off by default: new_default says what to re-test
     thing = _WHY_OFF.split(plain(phrase.rest), maxsplit=1)[0]  # "extglobs", not "… for X"
     if not thing or len(thing.split()) > 6:
