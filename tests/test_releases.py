@@ -636,3 +636,13 @@ def test_an_entry_with_an_abbreviation_is_one_sentence_and_one_cut_open_still_co
         "(e.g. `Delta`, `Canard`) are only used on rockets that can carry them"
     )
     assert entries[1].text == "Added the option `ignite`"
+
+
+def test_an_upgrade_item_counts_no_upkeep_among_the_entries_it_brings() -> None:
+    notes = (
+        "## 2.4.1\n\n### Fixed\n\n- valves: close the valve when pressure drops (#41)\n\n"
+        "### Internal\n\n- Fix all tests are skipped on Windows (#43)\n"
+    )
+    (action,) = _edition([make_pull("release: v2.4.1", number=44, notes=notes)]).action_items
+    assert "close the valve when pressure drops" in action.text, action.text
+    assert "more entr" not in action.text, action.text

@@ -190,7 +190,8 @@ def _release_by_notes(c: Context, notes: Sequence[ReleaseNote]) -> Action:
         )
         return c.act("Upgrade", text, Urgency.MONITOR, (c.lead,), weak=True)
     entry = f"\u2018{plain(top.text)}\u2019"
-    others = len(notes) - 1
+    # Upkeep ("fix all tests are skipped on Windows") is no reason to upgrade: not counted.
+    others = sum(1 for note in notes if note is not top and note.kind != "upkeep")
     more = f" and {say_count(others, 'more entry', 'more entries')}" if others else ""
     linked = tuple(notes_carry([top], [i for i in c.story.items if i is not c.lead]))
     items = (c.lead, *linked)
