@@ -1420,3 +1420,27 @@ def test_uninitialized_memory_is_a_memory_safety_bug_everyone_who_runs_it_takes(
     )
     [item] = write([pull]).action_items
     assert "if you use rocket: it fixes a memory-safety bug" in item.text, item.text
+
+
+@pytest.mark.parametrize(
+    ("title", "body", "files", "opens"),
+    [
+        (
+            "[`pycodestyle`] Add autofix for `E402`",
+            "The change lets users move imports to the top of the file automatically.",
+            {"crates/rocket_linter/src/rules/e402.rs": (120, 4)},
+            "If your rocket configuration selects E402, try the new autofix for E402:",
+        ),
+        (
+            "Arm backend: Add passes to handle int64 const ops",
+            "The change adds FoldInt64ConstPass to turn int64 constants into int32 ones.",
+            {"backends/arm/passes/fold.py": (120, 4)},
+            "If you use the Arm backend, try the new passes to handle int64 const ops:",
+        ),
+    ],
+)
+def test_an_invitation_to_try_says_whom_even_when_a_description_says_what(
+    title: str, body: str, files: dict[str, tuple[int, int]], opens: str
+) -> None:
+    (action,) = write([make_pull(title, body, files=files)]).action_items
+    assert action.text.startswith(opens), action.text

@@ -12,7 +12,7 @@ from digest.summarize.extractive.drafting import FILE_END
 #: A lint rule as projects name them: ``noUnreachable``, ``useSortedClasses`` (biome's
 #: camelCase) or a code in brackets, ``(UP032)``, ``(`PLE2510`, …)``.
 _RULE_NAME = re.compile(r"^(?:no|use)[A-Z][A-Za-z0-9]+$")
-_RULE_CODE = re.compile(r"\(`?([A-Z]{1,4}\d{3,4})`?")
+_RULE_CODE = re.compile(r"\(`?([A-Z]{1,4}\d{3,4})`?|\b(?:for|to|of) `([A-Z]{1,4}\d{3,4})`")
 #: A code span that is a call, or a dotted or path name a program types (a snake_case
 #: name alone may be a parameter or a variable: no one calls it).
 _CALL = re.compile(
@@ -87,7 +87,7 @@ def who_uses(item: Item, name: str, audience: str, adds: bool = False) -> str:
     area = item.area.strip("`")
     if _RULE_NAME.match(area):
         return f"your {name} configuration enables {area}"
-    codes = list(dict.fromkeys(_RULE_CODE.findall(title)))
+    codes = list(dict.fromkeys(a or b for a, b in _RULE_CODE.findall(title)))
     if codes:
         listed = codes[0] if len(codes) == 1 else f"any of {', '.join(codes[:3])}"
         return f"your {name} configuration selects {listed}"

@@ -230,7 +230,7 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
         text = f"Try {the_new(thing)}: {why}"  # "the new MTP module … in MTP": where, once
     if user := supported_users(item):  # "support for typing_extensions.Sentinel"
         text = f"If {user}, {lower_first(text)}"
-    elif not described(item) and (who := who_uses(item, repo, c.audience, adds=True)):
+    elif who := who_uses(item, repo, c.audience, adds=True):
         if c.audience != repo:  # who it is for says where: "If you use tokio's net module"
             text = text.replace(f" in {c.audience}: ", ": ", 1)
         text = f"If {who}, {lower_first(text)}"  # nothing says what it does: say for whom
