@@ -903,3 +903,25 @@ def test_what_was_so_before_a_change_is_told_in_the_past(present: str, past: str
 
 def test_an_instruction_has_no_past() -> None:
     assert in_the_past("note that this includes ops that are not implemented") is None
+
+
+@pytest.mark.parametrize(
+    ("title", "said"),
+    [
+        ("taffy 0.10 update", "updates taffy to 0.10"),
+        (
+            "pad! macro code quality improvements: codegen, error handling, tests",
+            "improves pad! macro code quality",
+        ),
+        ("README minor cleanup", "cleans up README"),
+        ("Scheduler cleanup", "cleans up the scheduler"),
+    ],
+)
+def test_a_title_that_names_a_change_by_its_noun_is_told_as_that_change(
+    title: str, said: str
+) -> None:
+    """Not "adds taffy 0.10 update": the noun says what the change does."""
+    item = classify(
+        make_pull(title, "It keeps the pad steady.", files={"src/rocket/a.py": (40, 3)})
+    )
+    assert phrase_of(item).predicate() == said

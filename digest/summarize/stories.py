@@ -509,6 +509,10 @@ def _read(item: Item, short: bool = False, quote: bool = False) -> Phrase:
         return Phrase(verb="fixes", rest=rest)
     # "AioSource now employs IO Safety" is a sentence whose verb the lexicon does not know.
     told_now = re.search(r"\b(?:now|no longer|always|never)\b", title, re.I)
+    if not (sentence or phrase.instruction or phrase.verb or told_now) and (
+        named := _named_change(title)
+    ):
+        return named  # "taffy 0.10 update": updates taffy to 0.10, not "adds taffy 0.10 update"
     if not (sentence or phrase.instruction or phrase.verb or told_now) and _ADDED_NOUNS.get(
         item.kind
     ):
@@ -564,6 +568,52 @@ _FIXED_STATE = re.compile(
     r"^(?P<subject>(?:[^\s]+\s+){0,4}?[^\s]+)\s+"
     r"(?P<state>(?:(?:is|are)\s+)?(?:no longer|now)\s+(?:[a-z]+ly\s+)?[a-z]{3,}\b.*)$"
 )
+#: A title that names a change by its noun: "taffy 0.10 update", "bsn! macro code quality
+#: improvements: codegen, error handling", "scheduler cleanup".
+_CHANGE_NOUN_TITLE = re.compile(
+    r"^(?P<what>[^:]{3,80}?)\s+(?P<noun>updates?|upgrades?|bumps?|improvements?|enhancements?"
+    r"|cleanups?|clean-ups?|refactor(?:ing)?|rework|optimi[sz]ations?|tweaks?)(?::\s.*)?$",
+    re.I,
+)
+_CHANGE_NOUN_VERBS = {
+    **dict.fromkeys(("update", "upgrade", "bump"), "updates"),
+    **dict.fromkeys(("improvement", "enhancement", "tweak"), "improves"),
+    **dict.fromkeys(("cleanup", "clean-up"), "cleans up"),
+    **dict.fromkeys(("refactor", "refactoring", "rework"), "reworks"),
+    **dict.fromkeys(("optimization", "optimisation"), "optimizes"),
+}
+#: Words that say how big a change is, not what it changes.
+_SIZE_WORDS = frozenset(
+    {"minor", "small", "various", "misc", "miscellaneous", "general", "some", "more", "few"}
+    | {"several", "quick", "tiny"}
+)
+_TRAILING_VERSION = re.compile(r"^(?P<name>.+?)\s+(?P<version>v?\d+(?:\.\d+)+\S*)$")
+
+
+def _named_change(title: str) -> Phrase | None:
+    """``title``, a noun phrase that names a change by its noun ("taffy 0.10 update"), as
+    the clause it names: "updates taffy to 0.10", "improves bsn! macro code quality";
+    None for any other title."""
+    match = _CHANGE_NOUN_TITLE.match(title.strip())
+    if match is None:
+        return None
+    noun = match["noun"].lower()
+    verb = _CHANGE_NOUN_VERBS[noun.rstrip("s") if noun != "refactoring" else noun]
+    words = match["what"].split()
+    while words and words[-1].lower() in _SIZE_WORDS:  # "README minor cleanup"
+        words.pop()
+    while words and words[0].lower() in _SIZE_WORDS:  # "small perf improvements"
+        words.pop(0)
+    what = lower_first(" ".join(words))
+    if not what or "," in what:
+        return None  # "more export, small perf improvements": a list, no one thing
+    if verb == "updates" and (versioned := _TRAILING_VERSION.match(what)):
+        return Phrase(verb=verb, rest=f"{versioned['name']} to {versioned['version']}")
+    if verb == "updates":
+        return None  # "Dependency updates": which, to what, it does not say
+    return Phrase(verb=verb, rest=with_article("improves", what))
+
+
 #: A change noun that ends a fix's title and says "fix" a second time.
 _CHANGE_NOUN_END = re.compile(r"\s+(?:fix|fixes|bugfix)$", re.I)
 
