@@ -1,6 +1,6 @@
 from digest.config import ProjectSettings, RepoSettings, TopicSettings
 from digest.summarize.classify import classify, split_title
-from digest.summarize.select import make_brief
+from digest.summarize.select import group_stories, make_brief
 from tests.pulls import DAY, busy_day, make_pull, revert_of
 
 
@@ -73,3 +73,16 @@ def test_only_a_second_imperative_is_conjugated() -> None:
     assert parse_title("Cache links computed once and shared by both").clause("Sources") == (
         "Sources caches links computed once and shared by both"
     )
+
+
+def test_two_changes_named_by_the_same_two_names_are_one_story() -> None:
+    """ "fp8 attention using FA3" and "FP8 FA3 attention with the SDPA path": one piece of
+    work, told as one story; a change sharing one name only is another."""
+    titles = (
+        "Add new API for low precision fp8 attention using FA3",
+        "Add FP8 FA3 low-precision attention with monkey-patch SDPA path",
+        "Add FP8 rowwise scaling for the gauge",
+    )
+    items = [classify(make_pull(t, number=n + 1, minute=n)) for n, t in enumerate(titles)]
+    groups = group_stories(items)
+    assert sorted(len(g) for g in groups) == [1, 2]

@@ -9,6 +9,7 @@ or re-lands the other (by link or by title).
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import math
 import re
 from collections import defaultdict
@@ -235,7 +236,23 @@ def _grouping_keys(item: Item) -> list[tuple[str, ...]]:
     stem = " ".join(_STEM_NOISE.sub(" ", item.headline_title.lower()).split())
     if len(stem.split()) >= 3:
         keys.append(("stem", repo, stem))
+    if item.kind not in ROUTINE_KINDS and not item.area:
+        # "new API for fp8 attention using FA3" and "FP8 FA3 attention with the SDPA path":
+        # two names of the same work (FP8 and FA3 both) are one story.
+        names = sorted({n.lower() for n in _WORK_NAME.findall(item.headline_title)} - _NO_NAME)
+        keys += [("names", repo, a, b) for a, b in itertools.combinations(names, 2)]
     return keys
+
+
+#: A name that marks a piece of work in a title: a word with a digit ("FP8", "FA3", "GEMV")
+#: or in capitals ("SDPA"), not a version ("0.15.1").
+_WORK_NAME = re.compile(r"\b(?=[A-Za-z]*\d)[A-Za-z][A-Za-z0-9]*\b|\b[A-Z]{3,}\b")
+#: Capitals and numbered words too common to mark one piece of work.
+_NO_NAME = frozenset(
+    {"api", "apis", "cpu", "gpu", "cli", "ci", "pr", "ui", "io", "os", "json", "yaml", "toml"}
+    | {"http", "url", "ssr", "hmr", "cuda", "rocm", "aten", "llm", "llms", "todo", "readme"}
+    | {"int8", "int4", "int32", "int64", "fp16", "fp32", "bf16", "x86", "arm64", "aarch64"}
+)
 
 
 def _title_key(item: Item) -> str:

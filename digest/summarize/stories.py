@@ -922,8 +922,9 @@ def names_place(text: str, place: str, inside_words: bool = False) -> bool:
     backend", "resolves X in the semantic model" names "the semantic model"; with
     ``inside_words``, a word that holds it does too ("LinesCodec" names the codec)."""
     name = place.removeprefix("the ").removesuffix(" backend")
-    if inside_words:
-        return name.lower() in text.lower()
+    if inside_words:  # "task dumps" names the taskdump module too
+        squeezed = re.sub(r"[\s_-]", "", text.lower())
+        return name.lower() in text.lower() or re.sub(r"[\s_-]", "", name.lower()) in squeezed
     return bool(re.search(rf"\b{re.escape(name)}\b", text, re.I))
 
 
