@@ -1116,7 +1116,8 @@ def test_a_scope_that_is_a_product_of_its_own_is_no_module_of_the_repository() -
 
 def test_a_watched_change_that_says_nothing_of_its_users_is_watched_plainly() -> None:
     (action,) = write([make_pull("fix: tidy the gimbal state", files=BOOSTER)]).action_items
-    assert action.text.startswith("Watch for the change that"), action.text
+    # Named by its number when its title says too little, never "the change that is #N".
+    assert action.text.startswith("Watch for pull request #"), action.text
 
 
 @pytest.mark.parametrize(

@@ -798,3 +798,14 @@ def test_a_fix_that_turns_off_what_users_may_rely_on_leads_a_day_of_small_fixes(
     ]
     digest = write(pulls)
     assert digest.headline.startswith("rocket disables wildcard stage names"), digest.headline
+
+
+def test_a_first_retold_sentence_about_someone_unnamed_is_left_out() -> None:
+    pulls = [
+        make_pull(
+            "Remove the legacy countdown display",
+            "They have a countdown already, that is all. The new pad display shows the count.",
+            files={"src/rocket/pad.py": (10, 90)},
+        )
+    ]
+    assert "They have" not in write(pulls).body

@@ -925,3 +925,21 @@ def test_a_title_that_names_a_change_by_its_noun_is_told_as_that_change(
         make_pull(title, "It keeps the pad steady.", files={"src/rocket/a.py": (40, 3)})
     )
     assert phrase_of(item).predicate() == said
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Does the gauge even read pressure lol",
+        "The pad has a launch clamp, that's it.",
+        "Is the countdown really needed for every launch",
+    ],
+)
+def test_chat_and_unmarked_questions_do_not_stand_alone(sentence: str) -> None:
+    assert not stands_alone(sentence)
+
+
+def test_a_description_that_says_what_its_author_needed_is_no_predicate() -> None:
+    """ "Need a simple example to introduce the pad" is why the author wrote the change."""
+    told = retell("Need a simple example to introduce the launch pad to new users.")
+    assert not any(s.startswith("The change needs") for s in told), told

@@ -390,6 +390,8 @@ def _as_predicate(sentence: str) -> str | None:
     verb = third_person(first.strip("`"))
     if verb is None or not rest:
         return None
+    if first.lower() in ("need", "needs") and re.match(r"(?:a|an|the|some|more)\b", rest, re.I):
+        return None  # "Need a simple example to …": why the author wrote it, not what it does
     if first.lower().endswith("ing") and any(is_finite(w) for w in rest.split()[:6]):
         return None  # "Taking screenshots is cool": a gerund is its subject, not its verb
     both = re.match(r"and (\w+) (\S.*)$", rest)
@@ -409,6 +411,10 @@ _AUTHOR_VOICE = re.compile(
     r"wip|hack|this pr|this diff|this stack|this commit|this patch|this change|reviewers?|"
     r"lgtm|nit)\b"
     r"|\?|\bif (?:desired|needed|wanted|you want)\b"
+    # A question its author left without its mark ("Does HDR shadows even mean lol"), and
+    # chat ("lol", "imo", "that's it").
+    r"|^(?:does|do|did|is|are|can|should|would|could|why)\s+\w+"
+    r"|\b(?:lol|lmao|imo|imho|btw|fwiw|tbh|afaik|iirc)\b|\bthat'?s it\b"
     # "Instead the user should …", "Also makes …", "So each time …": it leans on the one before.
     r"|^(?:instead|also|so|thus|hence|otherwise|then|additionally|furthermore|moreover"
     r"|again|however|still|yet|meanwhile)\b"

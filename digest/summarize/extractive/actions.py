@@ -1085,9 +1085,9 @@ def watch_action(item: Item, name: str, changes: int, audience: str = "") -> Act
     if item.kind in _NEXT_STEP and not said.startswith("is ") and phrase.verb != "reverts":
         who = who_uses(item, name, audience, adds=phrase.verb in CAPABILITY)
     if told := described(item):  # what its description says it lets users do
-        text = f"Watch for the change that {said} in the next {name} release: {told}"
+        text = f"Watch for {_change_said(said)} in the next {name} release: {told}"
         if who:
-            text = f"If {who}, watch for the change that {said} in the next {name} release: {told}"
+            text = f"If {who}, watch for {_change_said(said)} in the next {name} release: {told}"
     elif page := shown_in(item):  # where the change tells users what it means for them
         change = _change_said(said, about="the change about")
         shows = "shows how to use" if page.startswith("the example") else "documents"
@@ -1104,12 +1104,12 @@ def watch_action(item: Item, name: str, changes: int, audience: str = "") -> Act
         if unstable := unstable_home(item):
             text = f"{text}; it lands in {unstable}, so it may still change"
     elif changes == 1:
-        text = f"Watch for the change that {said} in the next {name} release"
+        text = f"Watch for {_change_said(said)} in the next {name} release"
         text = f"{text}: {why}" if why else text
         return Action("Watch", text, Urgency.MONITOR, (item,), item.pull.repo, weak=True)
     else:
         text = (
-            f"Watch for the change that {said} in the next {name} release: of {among} it is "
+            f"Watch for {_change_said(said)} in the next {name} release: of {among} it is "
             f"the one most likely to reach users"
         )
         if why:  # "…, as it fixes a bug"; a test that shows it is a pointer, not a cause

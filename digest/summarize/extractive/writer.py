@@ -527,6 +527,10 @@ class _Draft(Struct):
             # "Before the fix, previously, …": said once.
             sentence = re.sub(r"^(Before the (?:fix|change)), previously,? ", r"\1, ", sentence)
             retold.append(sentence)
+        # "They have a texture format": a first sentence about someone or something it
+        # does not name leans on what the reader was not shown.
+        while retold and _UNNAMED_SUBJECT.match(retold[0]):
+            retold.pop(0)
         return [
             sentence
             for sentence in retold
@@ -1111,6 +1115,8 @@ _CURRENTLY = re.compile(r"(?<=\S )currently (?=\w)|^Currently,? (?=\w)")
 _INSTRUCTED = re.compile(
     r"^(?:When|If|Once|After|Before|While|In|For|On|With|Instead of) [^,]{1,80}, (?P<verb>[a-z]+) "
 )
+#: A sentence whose subject is a pronoun for what only the one before it names.
+_UNNAMED_SUBJECT = re.compile(r"^(?:They|These|Those|He|She|Both|Neither)\b")
 #: A sentence that tells the fix itself: "It fixes a parser panic".
 _TELLS_FIX = re.compile(r"\b(?:fix|fixes|fixed|resolves?|addresses)\b", re.I)
 #: What a fix's description says was so before it: "could resolve", "would hang", "was lost".
