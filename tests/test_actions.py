@@ -1445,3 +1445,13 @@ def test_an_invitation_to_try_says_whom_even_when_a_description_says_what(
 ) -> None:
     (action,) = write([make_pull(title, body, files=files)]).action_items
     assert action.text.startswith(opens), action.text
+
+
+def test_a_change_to_a_rule_users_have_is_not_a_new_rule_to_enable() -> None:
+    pull = make_pull(
+        "[`pad`] Allow wildcard stage names in launch files (`PAD101`)",
+        files={"crates/rocket_linter/src/rules/pad.rs": (120, 3)},
+    )
+    (action,) = write([pull]).action_items
+    assert not action.text.startswith("Enable"), action.text
+    assert action.text.startswith("If your rocket configuration selects PAD101"), action.text

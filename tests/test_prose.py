@@ -943,3 +943,19 @@ def test_a_description_that_says_what_its_author_needed_is_no_predicate() -> Non
     """ "Need a simple example to introduce the pad" is why the author wrote the change."""
     told = retell("Need a simple example to introduce the launch pad to new users.")
     assert not any(s.startswith("The change needs") for s in told), told
+
+
+def test_verbs_joined_by_a_semicolon_or_before_a_gerund_are_conjugated() -> None:
+    assert retell("Restore the pad's committed lockfile and stop ignoring it.") == [
+        "The change restores the pad's committed lockfile and stops ignoring it"
+    ]
+    assert retell("Use the new gauge macro for the two branches; restore an `if let` guard.") == [
+        "The change uses the new gauge macro for the two branches; restores an `if let` guard"
+    ]
+
+
+def test_a_speed_up_named_faster_is_told_as_speeding_it_up() -> None:
+    item = classify(
+        make_pull("perf: Faster `Gauge::read` for logical types", files={"src/a.rs": (40, 3)})
+    )
+    assert phrase_of(item).predicate() == "speeds up `Gauge::read` for logical types"

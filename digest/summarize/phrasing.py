@@ -598,12 +598,14 @@ def conjugate_coordinated(rest: str, strict: bool = False) -> str:
 
 
 # "..., and ensure it is", ", use the plan": a verb after "and" or a comma, then its object.
-_JOINED_VERB = re.compile(r"(,? and |, )([a-z]+)(?= (\S+))")
+_JOINED_VERB = re.compile(r"(,? and |, |; )([a-z]+)(?= (\S+))")
 
 
 def _conjugate_joined(match: re.Match[str]) -> str:
     word, following = match.group(2), match.group(3)
-    if word in BASE_FORMS and opens_object(following):
+    # "… and stop ignoring it": a known verb's "-ing" form is its object too.
+    gerund = following.endswith("ing") and third_person(following) is not None
+    if word in BASE_FORMS and (opens_object(following) or gerund):
         return f"{match.group(1)}{third_of(word)}"
     return match.group(0)
 

@@ -188,7 +188,10 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
         return "Try", f"Try {item.area} {thing} in {c.audience}: {why}"
     # "Add fix for `X` (`RUF036`)": an autofix for a rule users have, not a rule to enable.
     autofix = re.match(r"(?:an? |the )?(?:auto)?fix(?:es)? for\b", plain(thing), re.I)
-    if (RULE.search(title) or RULE.search(thing)) and not autofix:
+    # A rule the change adds, not one whose behaviour it changes ("Allow subclassing
+    # builtins in stub files (FURB189)": FURB189 was there before).
+    adds_rule = phrase_of(item).verb in _ADDS_A_RULE or re.search(r"\brules?\b", title, re.I)
+    if (RULE.search(title) or RULE.search(thing)) and not autofix and adds_rule:
         thing = re.split(r",? (?:which|that) ", thing, maxsplit=1)[0]  # what it checks: below
         rule = thing if re.search(r"\brules?\b", thing) else f"{thing} rule"
         if checks := _rule_checks(item):  # what it reports is why a team turns it on
@@ -237,6 +240,8 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
     return "Try", text
 
 
+#: The verbs of a title that brings a new rule.
+_ADDS_A_RULE = frozenset({"adds", "implements", "introduces", "creates", "ports"})
 _KERNEL = re.compile(r"\bkernels?\b", re.I)
 #: What a backend gains to run more of a model: an op, its lowering, a dtype for ops.
 _OP_ADDED = re.compile(r"\b(?:ops?|operators?|dtypes?)\b|\baten\.\w", re.I)
