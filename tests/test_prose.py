@@ -959,3 +959,9 @@ def test_a_speed_up_named_faster_is_told_as_speeding_it_up() -> None:
         make_pull("perf: Faster `Gauge::read` for logical types", files={"src/a.rs": (40, 3)})
     )
     assert phrase_of(item).predicate() == "speeds up `Gauge::read` for logical types"
+
+
+def test_what_is_so_at_present_is_told_in_the_past_too() -> None:
+    assert in_the_past("the pad re-extracts all gauge data every frame") == (
+        "the pad re-extracted all gauge data every frame"
+    )

@@ -646,3 +646,13 @@ def test_an_upgrade_item_counts_no_upkeep_among_the_entries_it_brings() -> None:
     (action,) = _edition([make_pull("release: v2.4.1", number=44, notes=notes)]).action_items
     assert "close the valve when pressure drops" in action.text, action.text
     assert "more entr" not in action.text, action.text
+
+
+def test_a_release_headline_names_its_one_fix_by_a_fault_a_reader_knows() -> None:
+    fixed = "- Fixes an issue where renaming a stage triggers a build error (#41)\n"
+    notes = f"## 2.4.1\n\n### Fixed\n\n{fixed}"
+    digest = _edition([make_pull("release: v2.4.1", number=44, notes=notes)])
+    assert digest.headline.endswith("with a fix for a build error"), digest.headline
+    vague = "## 2.4.1\n\n### Fixed\n\n- Fixes an error when the pad is renamed (#41)\n"
+    digest = _edition([make_pull("release: v2.4.1", number=44, notes=vague)])
+    assert "a fix for an error" not in digest.headline, digest.headline

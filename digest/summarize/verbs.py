@@ -269,6 +269,8 @@ def past_of(word: str) -> str | None:
     """The past of ``word`` when it is a present auxiliary or a known verb in the third
     person singular (``runs`` -> ``ran``, ``is`` -> ``was``), in ``word``'s case; else None."""
     lower = word.lower()
+    if lower.startswith("re-") and (again := past_of(lower[3:])):
+        return f"{word[:3]}{again}"  # "re-extracts" -> "re-extracted"
     past = _PAST_AUXILIARIES.get(lower) or _PAST.get(lower) or _STATE_PASTS.get(lower)
     if past is None or (lower in BASE_FORMS and lower not in _PAST_AUXILIARIES):
         return None  # "process" is a base form, not "proces" in the third person

@@ -649,7 +649,7 @@ class _Draft(Struct):
             # "tokio releases version 1.51.1 with three fixes": what the release brings.
             kinds = [(k, n) for k, n in count_by_kind(notes) if k not in ("other", "upkeep")][:2]
             fixes = [note for note in notes if note.kind == "fix"]
-            if kinds == [("fix", 1)] and (fault := symptom(fixes[0].text)):
+            if kinds == [("fix", 1)] and (fault := _headline_fault(fixes[0].text)):
                 whole = f"{whole} with a fix for {fault}"  # "… 1.52.1 with a fix for a hang"
                 named = re.search(r"`([\w.:]+(?:\(\))?)`", fixes[0].text)
                 if named and len(f"{whole} in {named[1]}") <= HEADLINE_LIMIT:
@@ -966,6 +966,18 @@ def _plainer(digest: Digest, brief: Brief, found: list[str]) -> Digest:
     return msgspec.structs.replace(digest, **fields)
 
 
+def _headline_fault(entry: str) -> str:
+    """The fault a release's one fix ``entry`` repairs, as a headline names it ("a hang", "a
+    build error"); ``""`` when all it says is "an error", which tells a reader nothing."""
+    fault = symptom(entry)
+    if fault != "an error":
+        return fault
+    kind = re.search(
+        r"\b(build|type|runtime|syntax|compile|import|parse|network)\s+error", entry, re.I
+    )
+    return f"a {kind[1].lower()} error" if kind else ""
+
+
 def _headline_tells(story: Story, said: set[str]) -> bool:
     """True when a headline whose content words are ``said`` tells ``story`` too ("… and
     create-vite@9.0.6"): all but one of the words its clause would use are among them."""
@@ -1110,7 +1122,9 @@ _SAYS_CHANGE = re.compile(
     re.I,
 )
 #: "currently" in a description: what is so until the change lands.
-_CURRENTLY = re.compile(r"(?<=\S )currently (?=\w)|^Currently,? (?=\w)")
+_CURRENTLY = re.compile(
+    r"(?<=\S )currently (?=\w)|^(?:Currently|At present|Presently|Right now|As of now),? (?=\w)"
+)
 #: A sentence whose main clause, after an opening "When …," or "In X," is an instruction.
 _INSTRUCTED = re.compile(
     r"^(?:When|If|Once|After|Before|While|In|For|On|With|Instead of) [^,]{1,80}, (?P<verb>[a-z]+) "
