@@ -809,3 +809,14 @@ def test_a_first_retold_sentence_about_someone_unnamed_is_left_out() -> None:
         )
     ]
     assert "They have" not in write(pulls).body
+
+
+def test_a_speed_up_is_never_told_as_doing_the_cost_it_removes() -> None:
+    pulls = [
+        make_pull(
+            "perf: avoid an allocation for every gauge write",
+            "Allocates a new buffer for every `write` call unless the compiler removes it.",
+            files={"src/rocket/gauge.rs": (20, 12)},
+        )
+    ]
+    assert "The change allocates" not in write(pulls).body

@@ -524,6 +524,13 @@ class _Draft(Struct):
                 sentence = f"Before {before}, {lower_first(past, item.summary)}"
             if (told := _INSTRUCTED.match(sentence)) and told["verb"] in BASE_FORMS:
                 continue  # "When X is called, replay the buffer": the author's to-do
+            if (
+                item.kind == "perf"
+                and sentence.startswith("The change")
+                and _COST_BEFORE.search(sentence)
+            ):
+                continue  # "The change allocates a Box for every write": the cost it removes,
+                # told as what it does
             # "Before the fix, previously, …": said once.
             sentence = re.sub(r"^(Before the (?:fix|change)), previously,? ", r"\1, ", sentence)
             retold.append(sentence)
@@ -1105,7 +1112,8 @@ def _matters(item: Item) -> bool:
 
 #: A cost said in the present: "runs on every AST node", "calls X each time", "allocates".
 _COST_BEFORE = re.compile(
-    r"\b(?:each|every) (?:time|call|node|iteration|request|row|frame)\b|\bon every\b"
+    r"\b(?:each|every) (?:`[^`]+` )?(?:time|call|node|iteration|request|row|frame|write|read)s?\b"
+    r"|\bon every\b"
     r"|\b(?:repeatedly|redundant(?:ly)?|twice|always (?:re)?\w+s)\b",
     re.I,
 )
