@@ -811,12 +811,24 @@ def test_a_first_retold_sentence_about_someone_unnamed_is_left_out() -> None:
     assert "They have" not in write(pulls).body
 
 
-def test_a_speed_up_is_never_told_as_doing_the_cost_it_removes() -> None:
+@pytest.mark.parametrize(
+    ("description", "told"),
+    [
+        (
+            "The gauge writer is slow. This allocates a new `Box<dyn Write>` for every `Write` "
+            "call (unless the compiler managed to remove it).",
+            "Before the change, the code allocated a new `Box\u2039dyn Write\u203a` for every",
+        ),
+    ],
+)
+def test_a_speed_up_is_never_told_as_doing_the_cost_it_removes(description: str, told: str) -> None:
     pulls = [
         make_pull(
-            "perf: avoid an allocation for every gauge write",
-            "Allocates a new buffer for every `write` call unless the compiler removes it.",
+            "perf: avoid heap churn in the gauge writer",
+            description,
             files={"src/rocket/gauge.rs": (20, 12)},
         )
     ]
-    assert "The change allocates" not in write(pulls).body
+    body = write(pulls).body
+    assert not re.search(r"The change (?:allocates|creates)", body), body
+    assert told in body, body

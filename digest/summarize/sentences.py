@@ -500,7 +500,7 @@ def stands_alone(sentence: str, names: Collection[str] = ()) -> bool:
 
 #: Words after which a verb form is a noun: "the runs", "two calls", "other packages".
 _NOUN_AFTER_WORDS = """
-    a an the this these those its their our his her your my every each all some no many few
+    a an the these those its their our his her your my every each all some no many few
     several any more most of in for with to by on from at into two three multiple other both
     such same
 """

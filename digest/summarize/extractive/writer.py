@@ -513,6 +513,8 @@ class _Draft(Struct):
                 # tests fail with X because Deno never registers it": what a description tells
                 # in the present is the cost or the fault the change removes.
                 before = "the change" if item.kind == "perf" else "the fix"
+                # "This allocates a Box for every write": "this" is the code as it was.
+                sentence = re.sub(r"^This (?=[a-z]+s\b)", "The code ", sentence)
                 if (past := in_the_past(sentence)) is None or _TELLS_FIX.search(sentence):
                     continue  # "Note that X fails", "It fixes a panic": no fault told
                 sentence = f"Before {before}, {lower_first(past, item.summary)}"
