@@ -743,3 +743,28 @@ def test_long_notes_are_cut_at_the_end_of_a_line() -> None:
     assert len(cut) <= 500
     assert all(line.endswith(")") for line in cut.splitlines())
     assert cut_notes("short", limit=500) == "short"
+
+
+PAGE = (
+    "Launch modes\n============\n\n"
+    "The pad supports ``dry`` runs:\n\n.. code-block:: python\n\n    pad.launch(dry=True)\n\n"
+    "A dry run goes through the whole countdown and checks every valve, but it never lights "
+    "the engine; see :ref:`the launch guide <launch>` for the checks it runs.\n"
+)
+
+
+def test_a_change_with_no_description_tells_what_its_documentation_page_says(
+    repo: GitRepo,
+) -> None:
+    repo.commit("Start (#1)", at(DAY, 1), {"src/a.py": "a\n"})
+    repo.commit("feat: dry runs (#2)", at(DAY, 2), {"src/a.py": "b\n", "docs/launch.rst": PAGE})
+    repo.commit("docs: dry runs (#3)", at(DAY, 3), {"src/a.py": "c\n", "docs/dry.rst": PAGE})
+    repo.commit("feat: wet runs (#4)", at(DAY, 4), {"src/a.py": "d\n", "docs/ru/launch.rst": PAGE})
+    _, told, about_docs, translated = collect(repo.path)
+
+    assert told.fragment == (
+        "A dry run goes through the whole countdown and checks every valve, but it never lights "
+        "the engine; see the launch guide for the checks it runs."
+    )
+    assert about_docs.fragment == translated.fragment == ""
+    assert classify(told).summary.startswith("A dry run goes through the whole countdown")

@@ -398,6 +398,97 @@ def fragment_paths(files: Sequence[FileChange]) -> tuple[str, ...]:
     )
 
 
+#: A page of the project's documentation: prose for users, in a folder of documentation.
+_DOC_PAGE = re.compile(
+    r"(?:^|/)(?:docs?|documentation|user-guide|guide)/(?:[^/]+/)*[^/]+\.(?:md|rst)$", re.I
+)
+
+
+def doc_paths(title: str, body: str, files: Sequence[FileChange]) -> tuple[str, ...]:
+    """The documentation pages a change titled ``title`` with no description of its own
+    (``body``, its message after the title) adds prose to: what it tells users is there;
+    ``()`` for a change that describes itself, or one about the documentation itself ("Fix
+    links in docs", whose pages say nothing of it), or a revert."""
+    if _ABOUT_DOCS.search(title):
+        return ()
+    pages = [f for f in files if _DOC_PAGE.search(f.path)]
+    # Pages written with code: the documentation of what the change brings. A page changed
+    # alone is the documentation's own news, and a translation is no English a summary quotes.
+    code = [f for f in files if f not in pages and not _NOT_CODE.search(f.path)]
+    if not _TRAILERS_ONLY.fullmatch(body) or not code:
+        return ()
+    return tuple(
+        f.path
+        for f in pages
+        if not _CHANGELOG_NAME.match(f.path.rsplit("/", 1)[-1])
+        and not _TRANSLATED.search(f.path)
+        and (f.additions is None or f.additions >= 3)
+    )
+
+
+#: Files that are not the project's code: tests, CI, lockfiles, other documentation.
+_NOT_CODE = re.compile(
+    r"(?:^|/)(?:tests?|testing|\.github|ci|benchmarks?|examples?|docs?|docs_src|documentation)/"
+    r"|(?:^|/)test_|_test\.|\.lock$"
+    r"|\.(?:md|mdx|rst|txt|markdown|ya?ml|toml|json|lock|cfg|ini)$",
+    re.I,
+)
+#: A page in a language folder other than English ("docs/ru/docs/…", "docs/zh-hant/…").
+_TRANSLATED = re.compile(r"(?:^|/)(?!en/)[a-z]{2}(?:[-_][a-z]{2,4})?/", re.I)
+
+
+#: A title about the documentation, its links or its words, or one that takes a change back.
+_ABOUT_DOCS = re.compile(
+    r"^(?:docs?\b|\U0001f4dd|revert\b)|\b(?:docs?|documentation|links?|typos?|readme|wording)\b",
+    re.I,
+)
+#: A message body with nothing but trailers ("Co-authored-by: …") and blank lines.
+_TRAILERS_ONLY = re.compile(r"(?:\s*(?:[A-Za-z-]+-by|Signed-off-by|Change-Id):[^\n]*)*\s*")
+#: Markup a paragraph of documentation quotes code or links with (RST and Markdown).
+_RST_ROLE = re.compile(r":(?P<role>[\w:]+):`~?(?:([^`<]+?)\s*<[^`>]+>|([^`]+))`")
+_RST_LITERAL = re.compile(r"``([^`]+)``")
+_MD_LINK_TEXT = re.compile(r"\[([^\]\n]+)\]\([^)\s]+\)")
+
+
+def doc_paragraph(added: str) -> str:
+    """The first paragraph of prose in ``added``, lines a change adds to a documentation
+    page: whole sentences of a dozen words or more, not a heading, a list, a table, code or a
+    directive; its markup made plain Markdown (``x`` and :ref:`X <y>` read `x` and X);
+    ``""`` when there is none."""
+    paragraphs = re.split(r"\n\s*\n", added)
+    for paragraph in paragraphs:
+        lines = [line.rstrip() for line in paragraph.splitlines() if line.strip()]
+        if not lines or any(_NOT_PROSE.match(line) for line in lines):
+            continue
+        text = " ".join(line.strip() for line in lines)
+        text = _RST_LITERAL.sub(r"`\1`", text)
+        text = _RST_ROLE.sub(_role_said, text)
+        text = _MD_LINK_TEXT.sub(r"\1", text).replace("**", "")
+        opens = text[:1].isupper() or text[:1] == "`"  # not a paragraph's tail a hunk cut
+        latin = sum(c.isascii() for c in text) >= 0.95 * len(text)
+        if not (opens and latin):
+            continue
+        if len(text.split()) >= 12 and text.endswith((".", ":")) and not text.endswith("::"):
+            return text.rstrip(":") + ("" if text.endswith(".") else ".")
+    return ""
+
+
+def _role_said(role: re.Match[str]) -> str:
+    """An RST role as plain Markdown: a page it links to by its title (``:ref:``, ``:doc:``),
+    code by its last name (:py:class:`~a.b.C` reads `C`)."""
+    said = (role[2] or role[3]).strip()
+    if role["role"].rsplit(":", 1)[-1] in ("ref", "doc", "term"):
+        return said
+    return f"`{said.rsplit('.', 1)[-1]}`"
+
+
+#: A line of a page that is not running prose: a heading or its underline, a list item, a
+#: table row, code, a directive, an HTML or template tag.
+_NOT_PROSE = re.compile(
+    r"^(?:\s{2,}|\t|#|[=~^\"'`*+-]{3,}\s*$|\s*[-*+]\s|\s*\d+[.)]\s|\s*\||\.\. |```|:::|<|\{[%{])"
+)
+
+
 #: A changeset's front matter: the packages it bumps and how (``"svelte": patch``).
 _FRONT_MATTER = re.compile(r"\A\s*---\n.*?\n---\s*\n?", re.S)
 

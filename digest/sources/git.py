@@ -50,6 +50,8 @@ from digest.sources._gitlog import (
     changelog_paths,
     cut_notes,
     cuts_release,
+    doc_paragraph,
+    doc_paths,
     fragment_paths,
     fragment_text,
     older_line,
@@ -589,16 +591,21 @@ def _release_texts(
     """
     notes_of: dict[str, tuple[str, ...]] = {}
     fragments_of: dict[str, tuple[str, ...]] = {}
+    docs_of: dict[str, tuple[str, ...]] = {}
     for commit, message in zip(commits, messages, strict=True):
         if paths := changelog_paths(message.title, commit.files):
             notes_of[commit.sha] = paths
         if paths := fragment_paths(commit.files):
             fragments_of[commit.sha] = paths
-    wanted = [c.sha for c in commits if c.sha in notes_of or c.sha in fragments_of]
+        elif paths := doc_paths(message.title, message.body, commit.files):
+            docs_of[commit.sha] = paths  # no description, no note: what its pages tell
+    wanted = [
+        c.sha for c in commits if c.sha in notes_of or c.sha in fragments_of or c.sha in docs_of
+    ]
     if not wanted:
         return {}, {}
     marker = f"\x1e{secrets.token_hex(8)}\x1e"
-    every = {p for of in (notes_of, fragments_of) for ps in of.values() for p in ps}
+    every = {p for of in (notes_of, fragments_of, docs_of) for ps in of.values() for p in ps}
     args = [
         *("log", "--first-parent", "--diff-merges=first-parent", "--no-color", "--no-ext-diff"),
         *("--no-textconv", "--no-walk=unsorted", "--stdin", "-p", "--unified=0"),
@@ -622,7 +629,23 @@ def _release_texts(
     fragments = {
         sha: text for sha in fragments_of if (text := joined(fragments_of, sha, fragment_text))
     }
+    # A page's first paragraph stands for the note a change with no description left out.
+    fragments |= {
+        sha: text for sha in docs_of if (text := _first_doc_paragraph(added, docs_of, sha))
+    }
     return notes, fragments
+
+
+def _first_doc_paragraph(
+    added: dict[str, dict[str, str]], docs_of: dict[str, tuple[str, ...]], sha: str
+) -> str:
+    """The first paragraph of prose commit ``sha`` adds to one of its pages (``docs_of``),
+    pages in path order, from the lines each commit ``added``; ``""`` when none has one."""
+    files = added.get(sha, {})
+    return next(
+        (told for path in sorted(docs_of[sha]) if (told := doc_paragraph(files.get(path, "")))),
+        "",
+    )
 
 
 def _older_lines(
