@@ -656,3 +656,13 @@ def test_a_release_headline_names_its_one_fix_by_a_fault_a_reader_knows() -> Non
     vague = "## 2.4.1\n\n### Fixed\n\n- Fixes an error when the pad is renamed (#41)\n"
     digest = _edition([make_pull("release: v2.4.1", number=44, notes=vague)])
     assert "a fix for an error" not in digest.headline, digest.headline
+
+
+def test_an_upgrade_item_counts_upkeep_apart_so_its_count_matches_the_notes() -> None:
+    notes = (
+        "## 2.4.1\n\n### Fixed\n\n- valves: close the valve when pressure drops (#41)\n"
+        "- gauge: read the needle again after a reset (#42)\n\n"
+        "### Internal\n\n- Fix all tests are skipped on Windows (#43)\n"
+    )
+    (action,) = _edition([make_pull("release: v2.4.1", number=44, notes=notes)]).action_items
+    assert "and one more entry for users" in action.text, action.text

@@ -190,9 +190,14 @@ def _release_by_notes(c: Context, notes: Sequence[ReleaseNote]) -> Action:
         )
         return c.act("Upgrade", text, Urgency.MONITOR, (c.lead,), weak=True)
     entry = f"\u2018{plain(top.text)}\u2019"
-    # Upkeep ("fix all tests are skipped on Windows") is no reason to upgrade: not counted.
+    # Upkeep ("fix all tests are skipped on Windows") is no reason to upgrade: counted apart
+    # from the entries users get, so that the count still matches the notes a reader opens.
     others = sum(1 for note in notes if note is not top and note.kind != "upkeep")
-    more = f" and {say_count(others, 'more entry', 'more entries')}" if others else ""
+    upkeep = sum(1 for note in notes if note is not top and note.kind == "upkeep")
+    if others and upkeep:
+        more = f" and {say_count(others, 'more entry', 'more entries')} for users"
+    else:
+        more = f" and {say_count(others, 'more entry', 'more entries')}" if others else ""
     linked = tuple(notes_carry([top], [i for i in c.story.items if i is not c.lead]))
     items = (c.lead, *linked)
     # Who a fix concerns: what its entry names in code (``spawn_blocking``, ``SvelteMap``),

@@ -774,10 +774,13 @@ class _Draft(Struct):
         told = [leads[0], *(s for s in leads[1:2] if _headline_tells(s, said))]
         # A headline's release tells, and counts, what its notes list.
         shipped = self._shipped_by_releases() if leads[0].kind == "release" else {}
+        # The changes the headline tells, not every change of their stories (a docs change
+        # grouped with the lead is still one the headline never names).
+        headlined = {told_item(s).pull.key for s in told} | {s.lead.pull.key for s in told}
         rest = tuple(
             item
             for item in brief.items
-            if not any(item in s.items for s in told)
+            if item.pull.key not in headlined
             and item.pull.number not in shipped.get(item.pull.repo, ())
         )
         if rest and len(rest) < len(brief.items):
