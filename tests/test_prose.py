@@ -965,3 +965,10 @@ def test_what_is_so_at_present_is_told_in_the_past_too() -> None:
     assert in_the_past("the pad re-extracts all gauge data every frame") == (
         "the pad re-extracted all gauge data every frame"
     )
+
+
+def test_a_single_type_a_title_names_takes_its_article() -> None:
+    item = classify(
+        make_pull("Add L40s gpu type for the gauge", files={"src/rocket/a.py": (40, 3)})
+    )
+    assert phrase_of(item).predicate() == "adds an L40s gpu type for the gauge"

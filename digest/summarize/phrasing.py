@@ -446,7 +446,7 @@ _COUNTABLE_WORDS = """
     optimizer trainer dataset dataloader mask lockfile workspace registry tracker api barrier
     walker visitor filename issue block threshold size positive negative component button
     element directive constraint limit socket channel stream driver timer pool problem policy
-    autofix assertion failure mismatch sort
+    autofix assertion failure mismatch sort type
 """
 _COUNTABLE = frozenset(_COUNTABLE_WORDS.split())
 _RAISED = frozenset(("error", "exception", "warning"))
