@@ -507,25 +507,8 @@ _NOUN_AFTER_WORDS = """
 _NOUN_AFTER = frozenset(_NOUN_AFTER_WORDS.split())
 #: Words that open a clause of their own, whose first verb is then told in the past too.
 _CLAUSE_OPENERS = frozenset(
-    [
-        "which",
-        "that",
-        "when",
-        "while",
-        "because",
-        "since",
-        "so",
-        "if",
-        "whose",
-        "where",
-        "but",
-        "although",
-        "though",
-        "unless",
-        "until",
-        "whereas",
-        "once",
-    ]
+    {"which", "that", "when", "while", "because", "since", "so", "if", "whose", "where"}
+    | {"but", "although", "though", "unless", "until", "whereas", "once"}
 )
 #: Words that open an instruction to the reader, not a statement: "Note that …".
 _INSTRUCTING = frozenset({"note", "see", "please", "remember", "beware"})
