@@ -443,7 +443,7 @@ _ABOUT_DOCS = re.compile(
     re.I,
 )
 #: A message body with nothing but trailers ("Co-authored-by: …") and blank lines.
-_TRAILERS_ONLY = re.compile(r"(?:\s*(?:[A-Za-z-]+-by|Signed-off-by|Change-Id):[^\n]*)*\s*")
+_TRAILERS_ONLY = re.compile(r"(?:\s*(?:[A-Za-z-]+-by|Change-Id):[^\n]*)*\s*")
 #: Markup a paragraph of documentation quotes code or links with (RST and Markdown).
 _RST_ROLE = re.compile(r":(?P<role>[\w:]+):`~?(?:([^`<]+?)\s*<[^`>]+>|([^`]+))`")
 _RST_LITERAL = re.compile(r"``([^`]+)``")

@@ -190,8 +190,11 @@ def _try_it(c: Context, item: Item) -> tuple[str, str]:
     autofix = re.match(r"(?:an? |the )?(?:auto)?fix(?:es)? for\b", plain(thing), re.I)
     # A rule the change adds, not one whose behaviour it changes ("Allow subclassing
     # builtins in stub files (FURB189)": FURB189 was there before).
-    adds_rule = phrase_of(item).verb in _ADDS_A_RULE or re.search(r"\brules?\b", title, re.I)
-    if (RULE.search(title) or RULE.search(thing)) and not autofix and adds_rule:
+    if (
+        (RULE.search(title) or RULE.search(thing))
+        and not autofix
+        and (re.search(r"\brules?\b", title, re.I) or phrase_of(item).verb in _ADDS_A_RULE)
+    ):
         thing = re.split(r",? (?:which|that) ", thing, maxsplit=1)[0]  # what it checks: below
         rule = thing if re.search(r"\brules?\b", thing) else f"{thing} rule"
         if checks := _rule_checks(item):  # what it reports is why a team turns it on
