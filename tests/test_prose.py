@@ -972,3 +972,10 @@ def test_a_single_type_a_title_names_takes_its_article() -> None:
         make_pull("Add L40s gpu type for the gauge", files={"src/rocket/a.py": (40, 3)})
     )
     assert phrase_of(item).predicate() == "adds an L40s gpu type for the gauge"
+
+
+def test_a_fix_that_closes_something_is_told_by_its_verb() -> None:
+    item = classify(
+        make_pull("fix(optimizer): close custom launch bundles", files={"src/a.ts": (9, 2)})
+    )
+    assert phrase_of(item).predicate() == "closes custom launch bundles"

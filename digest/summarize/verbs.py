@@ -56,7 +56,7 @@ inform alert advise repair compile
 render rerender display redirect reconcile regenerate indent dedent quote unquote tolerate
 parenthesize normalise unset clone multiply employ lex tokenize tokenise replay
 ban provision borrow standardise precalculate deserialize recover retain reclaim suspend
-coalesce reschedule deprioritize demote bootstrap unvendor intern rehash unlock
+coalesce reschedule deprioritize demote bootstrap unvendor intern rehash unlock close
 """
 _BASES = _BASE_WORDS.split()
 _IRREGULAR_PAST = {
